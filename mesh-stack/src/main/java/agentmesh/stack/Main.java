@@ -1,0 +1,42 @@
+package agentmesh.stack;
+
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+/** {@code ./mesh run}: starts the local stack, prints where it is, and stops everything on Ctrl-C. */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        StackConfig config = StackConfig.fromEnvironment(Path.of(".stack"));
+        MeshStack stack = new MeshStack(config);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            System.err.println("Stopping the mesh…");
+            stack.close();
+            stopped.countDown();
+        }, "mesh-stack-shutdown"));
+        try {
+            stack.start();
+        } catch (StackException e) {
+            System.err.println("The mesh did not start: " + e.getMessage());
+            System.exit(1);
+        }
+        System.out.printf("""
+
+                Agent Mesh is running (started in %.1f s).
+                  API:           %s
+                  Admin console: %s
+                  Kafka:         %s
+                  Database:      %s
+                  Admin token:   %s%s
+                Press Ctrl-C to stop.
+                %n""",
+                stack.startupTime().toMillis() / 1000.0, config.baseUri(), config.consoleUri(),
+                config.effectiveKafkaBootstrap(), config.database().applicationUrl(), config.adminToken(),
+                config.adminTokenGenerated() ? "   (generated; set MESH_ADMIN_TOKEN to choose one)" : "");
+        stopped.await();
+    }
+}

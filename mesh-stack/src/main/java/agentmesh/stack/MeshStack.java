@@ -1,0 +1,108 @@
+package agentmesh.stack;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.logging.Logger;
+
+/**
+ * The whole local mesh: database, Kafka broker, Payara Server with the EAR. Started in that order and closed in the
+ * reverse one. The run command and the system tests both use it, so what the tests run is what an operator runs.
+ */
+public final class MeshStack implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(MeshStack.class.getName());
+
+    private final StackConfig config;
+    private final Database database;
+    private final Optional<KafkaBroker> kafka;
+    private final PayaraServer payara;
+    private final Path ear;
+    private Duration startupTime = Duration.ZERO;
+
+    public MeshStack(StackConfig config) {
+        this.config = config;
+        Properties build = buildProperties();
+        this.ear = Path.of(build.getProperty("ear"));
+        this.database = new Database(config);
+        this.kafka = config.kafkaBootstrap().isPresent() ? Optional.empty()
+                : Optional.of(new KafkaBroker(config.stateDir().resolve("kafka"),
+                        Path.of(build.getProperty("kafka.lib")), config.kafkaPort()));
+        this.payara = new PayaraServer(Path.of(build.getProperty("payara.home")),
+                config.stateDir().resolve("domains"), config, serverEnvironment(config));
+    }
+
+    public MeshStack start() {
+        Instant begin = Instant.now();
+        if (!Files.isRegularFile(ear)) {
+            throw new StackException("No EAR at " + ear + ": build first (mvn -DskipTests package)");
+        }
+        try {
+            Files.createDirectories(config.stateDir());
+            database.start();
+            kafka.ifPresent(KafkaBroker::start);
+            payara.createAndDeploy(ear);
+        } catch (IOException e) {
+            close();
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        startupTime = Duration.between(begin, Instant.now());
+        LOG.info(() -> "Mesh stack up in " + startupTime.toMillis() + " ms");
+        return this;
+    }
+
+    public StackConfig config() {
+        return config;
+    }
+
+    public PayaraServer payara() {
+        return payara;
+    }
+
+    /** The broker the stack started; empty when {@code MESH_KAFKA_BOOTSTRAP} points at an outside one. */
+    public Optional<KafkaBroker> kafka() {
+        return kafka;
+    }
+
+    public Duration startupTime() {
+        return startupTime;
+    }
+
+    @Override
+    public void close() {
+        payara.close();
+        kafka.ifPresent(KafkaBroker::close);
+        database.close();
+    }
+
+    private static Map<String, String> serverEnvironment(StackConfig config) {
+        Map<String, String> env = new LinkedHashMap<>(config.serverEnvironment());
+        env.put("MESH_DB_URL", config.database().applicationUrl());
+        env.put("MESH_DB_USER", config.dbUser());
+        env.put("MESH_DB_PASSWORD", config.dbPassword());
+        env.put("MESH_KAFKA_BOOTSTRAP", config.effectiveKafkaBootstrap());
+        env.put("MESH_ADMIN_TOKEN", config.adminToken());
+        return env;
+    }
+
+    private static Properties buildProperties() {
+        try (InputStream in = MeshStack.class.getResourceAsStream("build.properties")) {
+            Properties properties = new Properties();
+            properties.load(in);
+            return properties;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package agentmesh.stack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * A Payara Server (Full) domain of the mesh's own, created from the distribution the build unpacked, with the EAR
+ * deployed. The application's configuration reaches the server process through its environment (MicroProfile Config
+ * reads {@code MESH_*} variables), so the domain itself holds no mesh settings.
+ */
+public final class PayaraServer implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(PayaraServer.class.getName());
+    private static final String DOMAIN = "mesh";
+
+    private final Path payaraHome;
+    private final Path domainsDir;
+    private final Optional<Integer> portBase;
+    private final int httpPort;
+    private final int adminPort;
+    private final Map<String, String> environment;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    PayaraServer(Path payaraHome, Path domainsDir, StackConfig config, Map<String, String> environment) {
+        this.payaraHome = payaraHome;
+        this.domainsDir = domainsDir;
+        this.portBase = config.portBase();
+        this.httpPort = config.httpPort();
+        this.adminPort = config.adminPort();
+        this.environment = environment;
+    }
+
+    /** Creates the domain anew, starts it and deploys the EAR. */
+    public void createAndDeploy(Path ear) {
+        stopStale();
+        deleteDomain();
+        List<String> create = new ArrayList<>(List.of("create-domain", "--nopassword", "--domaindir",
+                domainsDir.toString()));
+        portBase.ifPresent(base -> create.addAll(List.of("--portbase", base.toString())));
+        create.add(DOMAIN);
+        asadmin(create, Duration.ofMinutes(2));
+        start();
+        asadmin(List.of("--port", Integer.toString(adminPort), "deploy", "--force=true", "--name", DOMAIN,
+                ear.toString()), Duration.ofMinutes(5));
+        awaitApplication();
+    }
+
+    /** Starts the existing domain; the EAR deployed in it starts with it. */
+    public void start() {
+        Ports.requireFree(httpPort, "Payara HTTP, MESH_PORT_BASE + 80");
+        Ports.requireFree(adminPort, "Payara admin, MESH_PORT_BASE + 48");
+        asadmin(List.of("start-domain", "--domaindir", domainsDir.toString(), DOMAIN), Duration.ofMinutes(3));
+    }
+
+    /** Starts the domain again after a stop or a kill and waits until the application answers. */
+    public void restart() {
+        start();
+        awaitApplication();
+    }
+
+    public void stop() {
+        if (pid().isPresent()) {
+            asadmin(List.of("stop-domain", "--domaindir", domainsDir.toString(), DOMAIN), Duration.ofMinutes(2));
+        }
+    }
+
+    /** SIGKILL of the server process: a crash, with no chance to finish anything. */
+    public void kill() {
+        pid().ifPresent(Processes::kill);
+    }
+
+    public Optional<ProcessHandle> pid() {
+        return Processes.fromPidFile(domainsDir.resolve(DOMAIN).resolve("config").resolve("pid"));
+    }
+
+    public Path serverLog() {
+        return domainsDir.resolve(DOMAIN).resolve("logs").resolve("server.log");
+    }
+
+    @Override
+    public void close() {
+        try {
+            stop();
+        } catch (StackException e) {
+            LOG.warning("Payara did not stop cleanly, killing it: " + e.getMessage());
+            kill();
+        }
+    }
+
+    private void awaitApplication() {
+        URI ready = URI.create("http://127.0.0.1:" + httpPort + "/health/ready");
+        Wait.until("the mesh application at " + ready + " (log: " + serverLog() + ")", Duration.ofMinutes(3),
+                () -> {
+                    if (pid().isEmpty()) {
+                        throw new StackException("Payara exited; see " + serverLog());
+                    }
+                    return isUp(ready);
+                });
+    }
+
+    private boolean isUp(URI ready) {
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5))
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 && response.body().contains("mesh-database");
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private void stopStale() {
+        if (pid().isPresent()) {
+            LOG.warning("Stopping a Payara domain left running by an earlier stack");
+            close();
+        }
+    }
+
+    private void deleteDomain() {
+        Path domain = domainsDir.resolve(DOMAIN);
+        if (!Files.exists(domain)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(domain)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private String asadmin(List<String> arguments, Duration timeout) {
+        List<String> command = new ArrayList<>();
+        command.add(payaraHome.resolve("bin").resolve("asadmin").toString());
+        command.addAll(arguments);
+        Map<String, String> env = new java.util.HashMap<>(environment);
+        env.put("AS_JAVA", Processes.javaHome().toString());
+        return Processes.run(command, env, timeout);
+    }
+}

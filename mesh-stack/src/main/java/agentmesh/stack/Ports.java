@@ -1,0 +1,39 @@
+package agentmesh.stack;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+
+final class Ports {
+
+    private Ports() {
+    }
+
+    /** Fails with a message naming the port and its user when something already listens there. */
+    static void requireFree(int port, String purpose) {
+        if (inUse(port)) {
+            throw new StackException("Port " + port + " (" + purpose + ") is already taken. Stop what listens there"
+                    + " (ss -ltnp 'sport = :" + port + "') or choose other ports (see the README's configuration).");
+        }
+    }
+
+    static boolean inUse(int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress("127.0.0.1", port));
+            return false;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    static boolean accepts(String host, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

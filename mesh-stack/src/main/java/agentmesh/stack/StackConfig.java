@@ -1,0 +1,125 @@
+package agentmesh.stack;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything the local stack can be told, read from environment variables (or system properties of the same name).
+ * The README's configuration table lists each of them; the defaults are the developer-machine ports of DESIGN.md.
+ */
+public record StackConfig(
+        Path stateDir,
+        String dbUrl,
+        String dbUser,
+        String dbPassword,
+        String dbAdminUser,
+        String dbAdminPassword,
+        EmbeddedDatabase embeddedDatabase,
+        boolean freshDatabase,
+        Optional<String> kafkaBootstrap,
+        int kafkaPort,
+        Optional<Integer> portBase,
+        String adminToken,
+        boolean adminTokenGenerated,
+        Map<String, String> serverEnvironment) {
+
+    /** When to start an embedded MariaDB instead of using the server at {@link #dbUrl}. */
+    public enum EmbeddedDatabase { AUTO, ALWAYS, NEVER }
+
+    public static StackConfig fromEnvironment(Path defaultStateDir) {
+        return builder(defaultStateDir).build();
+    }
+
+    public static Builder builder(Path defaultStateDir) {
+        return new Builder(defaultStateDir);
+    }
+
+    public int httpPort() {
+        return portBase.map(base -> base + 80).orElse(8080);
+    }
+
+    public int adminPort() {
+        return portBase.map(base -> base + 48).orElse(4848);
+    }
+
+    public URI baseUri() {
+        return URI.create("http://127.0.0.1:" + httpPort() + "/mesh/api/v1/");
+    }
+
+    public URI consoleUri() {
+        return URI.create("http://127.0.0.1:" + adminPort() + "/");
+    }
+
+    public String effectiveKafkaBootstrap() {
+        return kafkaBootstrap.orElse("127.0.0.1:" + kafkaPort);
+    }
+
+    public DatabaseUrl database() {
+        return DatabaseUrl.parse(dbUrl);
+    }
+
+    public static final class Builder {
+        private final Path defaultStateDir;
+        private final Map<String, String> overrides = new LinkedHashMap<>();
+
+        private Builder(Path defaultStateDir) {
+            this.defaultStateDir = defaultStateDir;
+        }
+
+        /** Sets a variable as if it were in the environment (tests use this for their own ports). */
+        public Builder with(String name, String value) {
+            overrides.put(name, value);
+            return this;
+        }
+
+        private Optional<String> get(String name) {
+            if (overrides.containsKey(name)) {
+                return Optional.ofNullable(overrides.get(name));
+            }
+            String value = System.getProperty(name, System.getenv(name));
+            return value == null || value.isBlank() ? Optional.empty() : Optional.of(value.trim());
+        }
+
+        private String get(String name, String fallback) {
+            return get(name).orElse(fallback);
+        }
+
+        public StackConfig build() {
+            Path stateDir = get("MESH_STACK_DIR").map(Path::of).orElse(defaultStateDir).toAbsolutePath();
+            Optional<String> token = get("MESH_ADMIN_TOKEN");
+            String adminToken = token.orElseGet(Builder::randomToken);
+            Map<String, String> serverEnvironment = new LinkedHashMap<>();
+            overrides.forEach((name, value) -> {
+                if (name.startsWith("MESH_") && value != null) {
+                    serverEnvironment.put(name, value);
+                }
+            });
+            return new StackConfig(
+                    stateDir,
+                    get("MESH_DB_URL", "jdbc:mysql://127.0.0.1:3306/mesh"),
+                    get("MESH_DB_USER", "mesh"),
+                    get("MESH_DB_PASSWORD", "mesh"),
+                    get("MESH_DB_ADMIN_USER", "root"),
+                    get("MESH_DB_ADMIN_PASSWORD", ""),
+                    EmbeddedDatabase.valueOf(get("MESH_DB_EMBEDDED", "auto").toUpperCase()),
+                    Boolean.parseBoolean(get("MESH_DB_FRESH", "false")),
+                    get("MESH_KAFKA_BOOTSTRAP"),
+                    Integer.parseInt(get("MESH_KAFKA_PORT", "9092")),
+                    get("MESH_PORT_BASE").map(Integer::parseInt),
+                    adminToken,
+                    token.isEmpty(),
+                    serverEnvironment);
+        }
+
+        private static String randomToken() {
+            byte[] bytes = new byte[24];
+            new SecureRandom().nextBytes(bytes);
+            return "admin-" + HexFormat.of().formatHex(bytes);
+        }
+    }
+}
