@@ -1,0 +1,41 @@
+package agentmesh.platform;
+
+import jakarta.persistence.AttributeConverter;
+import jakarta.persistence.Converter;
+
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * Writes timestamps as {@code yyyy-MM-dd HH:mm:ss.ffffff} text. MySQL Connector/J takes MariaDB 10.x's version
+ * string ("5.5.5-10.11…") for a server without fractional seconds and drops them from temporal parameters, which
+ * would make the stored time differ from the one the API answered. The text form keeps the microseconds on MySQL
+ * and MariaDB alike; DATETIME(6) columns parse it.
+ */
+@Converter(autoApply = true)
+public class UtcDateTimeConverter implements AttributeConverter<LocalDateTime, Object> {
+
+    private static final DateTimeFormatter WRITE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
+
+    @Override
+    public Object convertToDatabaseColumn(LocalDateTime value) {
+        return value == null ? null : WRITE.format(value);
+    }
+
+    @Override
+    public LocalDateTime convertToEntityAttribute(Object value) {
+        // Reading is not affected: the driver hands the column back as a LocalDateTime with its microseconds.
+        if (value == null || value instanceof LocalDateTime) {
+            return (LocalDateTime) value;
+        }
+        if (value instanceof java.sql.Timestamp timestamp) {
+            return timestamp.toLocalDateTime();
+        }
+        return LocalDateTime.parse(value.toString().replace(' ', 'T'));
+    }
+
+    /** The same text for native query parameters. */
+    public static String format(LocalDateTime value) {
+        return WRITE.format(value);
+    }
+}
