@@ -1,0 +1,10 @@
+package agentmesh.agent.control;
+
+import agentmesh.platform.MeshException;
+
+public class AgentExistsException extends MeshException {
+
+    public AgentExistsException(String agentId) {
+        super(409, "agent-exists", "Agent already registered", "An agent is already registered as " + agentId);
+    }
+}

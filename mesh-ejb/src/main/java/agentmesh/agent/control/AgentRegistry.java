@@ -1,0 +1,77 @@
+package agentmesh.agent.control;
+
+import agentmesh.agent.entity.Agent;
+import agentmesh.agent.entity.Contact;
+import agentmesh.platform.DuplicateKey;
+import agentmesh.platform.UtcTime;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.PersistenceException;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/** Registers agents and finds them by id or by token. */
+@Stateless
+public class AgentRegistry {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    Clock clock;
+
+    public RegisteredAgent register(String agentId, String displayName) {
+        String token = Tokens.newToken();
+        em.persist(new Agent(agentId, displayName, Tokens.hash(token), UtcTime.now(clock)));
+        try {
+            em.flush();
+        } catch (PersistenceException e) {
+            if (DuplicateKey.violates(e, "PRIMARY")) {
+                throw new AgentExistsException(agentId);
+            }
+            throw e;
+        }
+        return new RegisteredAgent(agentId, displayName, token);
+    }
+
+    /** The agent holding this bearer token, if any. */
+    public Optional<String> agentWithToken(String token) {
+        return em.createNamedQuery(Agent.BY_TOKEN_HASH, Agent.class)
+                .setParameter("hash", Tokens.hash(token))
+                .getResultStream()
+                .map(Agent::agentId)
+                .findFirst();
+    }
+
+    public boolean exists(String agentId) {
+        return em.find(Agent.class, agentId) != null;
+    }
+
+    public AgentView view(String agentId) {
+        Agent agent = em.find(Agent.class, agentId);
+        if (agent == null) {
+            throw new UnknownAgentException(agentId);
+        }
+        List<String> contacts = em.createNamedQuery(Contact.OF_AGENT, Contact.class)
+                .setParameter("agent", agentId)
+                .getResultStream()
+                .map(contact -> contact.key().other(agentId))
+                .sorted()
+                .toList();
+        return new AgentView(agent.agentId(), agent.displayName(), UtcTime.toInstant(agent.createdAt()), contacts);
+    }
+
+    /** A page of agents in id order, after the given id (keyset pagination). */
+    public List<AgentView> list(String afterAgentId, int limit) {
+        return em.createNamedQuery(Agent.ALL, Agent.class)
+                .setParameter("after", afterAgentId == null ? "" : afterAgentId)
+                .setMaxResults(limit)
+                .getResultStream()
+                .map(a -> new AgentView(a.agentId(), a.displayName(), UtcTime.toInstant(a.createdAt()), null))
+                .toList();
+    }
+}

@@ -1,0 +1,60 @@
+package agentmesh.agent.control;
+
+import agentmesh.agent.entity.Agent;
+import agentmesh.agent.entity.Contact;
+import agentmesh.agent.entity.ContactKey;
+import agentmesh.platform.InvalidRequestException;
+import agentmesh.platform.UtcDateTimeConverter;
+import agentmesh.platform.UtcTime;
+import jakarta.ejb.Stateless;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+
+import java.time.Clock;
+
+/** Who may talk to whom: a symmetric permission an admin grants and revokes. */
+@Stateless
+public class Contacts {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    Clock clock;
+
+    /** Lets the two agents talk; allowing an allowed pair again changes nothing. */
+    public void allow(String one, String other) {
+        requireDistinctAgents(one, other);
+        ContactKey key = ContactKey.of(one, other);
+        em.createNativeQuery("INSERT INTO contact (agent_low, agent_high, created_at) VALUES (?, ?, ?)"
+                        + " ON DUPLICATE KEY UPDATE agent_low = agent_low")
+                .setParameter(1, key.agentLow())
+                .setParameter(2, key.agentHigh())
+                .setParameter(3, UtcDateTimeConverter.format(UtcTime.now(clock)))
+                .executeUpdate();
+    }
+
+    public void revoke(String one, String other) {
+        requireDistinctAgents(one, other);
+        Contact contact = em.find(Contact.class, ContactKey.of(one, other));
+        if (contact != null) {
+            em.remove(contact);
+        }
+    }
+
+    public boolean mayTalk(String from, String to) {
+        return !from.equals(to) && em.find(Contact.class, ContactKey.of(from, to)) != null;
+    }
+
+    private void requireDistinctAgents(String one, String other) {
+        if (one.equals(other)) {
+            throw new InvalidRequestException("b", "an agent cannot be its own contact");
+        }
+        for (String agent : new String[] {one, other}) {
+            if (em.find(Agent.class, agent) == null) {
+                throw new UnknownAgentException(agent);
+            }
+        }
+    }
+}

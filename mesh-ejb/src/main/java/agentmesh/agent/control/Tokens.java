@@ -1,0 +1,35 @@
+package agentmesh.agent.control;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HexFormat;
+
+/**
+ * Agent bearer tokens: 256 random bits, handed out once, stored as their SHA-256. A fast hash is right here (unlike
+ * for passwords): the token has full entropy, so there is nothing to brute-force, and every request checks one.
+ */
+public final class Tokens {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private Tokens() {
+    }
+
+    public static String newToken() {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        return "mesh_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    public static String hash(String token) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(token.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package agentmesh.agent.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+
+import java.time.LocalDateTime;
+
+@Entity
+@Table(name = "agent")
+@NamedQuery(name = Agent.BY_TOKEN_HASH, query = "SELECT a FROM Agent a WHERE a.tokenHash = :hash")
+@NamedQuery(name = Agent.ALL, query = "SELECT a FROM Agent a WHERE a.agentId > :after ORDER BY a.agentId")
+public class Agent {
+
+    public static final String BY_TOKEN_HASH = "Agent.byTokenHash";
+    public static final String ALL = "Agent.all";
+
+    @Id
+    @Column(name = "agent_id")
+    private String agentId;
+
+    @Column(name = "display_name")
+    private String displayName;
+
+    @Column(name = "token_hash", nullable = false)
+    private String tokenHash;
+
+    @Column(name = "created_at", nullable = false)
+    private LocalDateTime createdAt;
+
+    protected Agent() {
+    }
+
+    public Agent(String agentId, String displayName, String tokenHash, LocalDateTime createdAt) {
+        this.agentId = agentId;
+        this.displayName = displayName;
+        this.tokenHash = tokenHash;
+        this.createdAt = createdAt;
+    }
+
+    public String agentId() {
+        return agentId;
+    }
+
+    public String displayName() {
+        return displayName;
+    }
+
+    public LocalDateTime createdAt() {
+        return createdAt;
+    }
+}

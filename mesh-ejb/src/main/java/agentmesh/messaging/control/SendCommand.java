@@ -1,0 +1,11 @@
+package agentmesh.messaging.control;
+
+import jakarta.json.JsonArray;
+
+/**
+ * A validated request from {@code sender} to send a message. {@code messageId} is the client's or a generated one;
+ * {@code taskId} null opens a new task; {@code contextId} may be null.
+ */
+public record SendCommand(String sender, String messageId, String to, String taskId, String contextId,
+                          JsonArray parts) {
+}

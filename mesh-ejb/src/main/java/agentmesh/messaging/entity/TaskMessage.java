@@ -1,0 +1,116 @@
+package agentmesh.messaging.entity;
+
+import agentmesh.task.entity.Task;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.ManyToOne;
+import jakarta.persistence.NamedQuery;
+import jakarta.persistence.Table;
+
+import java.time.LocalDateTime;
+
+/** One message of a task's history, at position {@code seq}. {@code messageId} is unique across the mesh. */
+@Entity
+@Table(name = "task_message")
+@NamedQuery(name = TaskMessage.BY_MESSAGE_ID, query = "SELECT m FROM TaskMessage m WHERE m.messageId = :messageId")
+@NamedQuery(name = TaskMessage.NEWEST_OF_TASK, query = "SELECT m FROM TaskMessage m"
+        + " WHERE m.task.taskId = :taskId ORDER BY m.seq DESC")
+public class TaskMessage {
+
+    public static final String BY_MESSAGE_ID = "TaskMessage.byMessageId";
+    public static final String NEWEST_OF_TASK = "TaskMessage.newestOfTask";
+
+    /** The name of the unique key whose violation means "this messageId was sent before". */
+    public static final String MESSAGE_ID_KEY = "uk_task_message_message_id";
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(name = "message_id", nullable = false)
+    private String messageId;
+
+    // Mapped as a relationship so that a new task is inserted before its first message.
+    @ManyToOne(fetch = FetchType.LAZY, optional = false)
+    @JoinColumn(name = "task_id")
+    private Task task;
+
+    @Column(name = "seq", nullable = false)
+    private int seq;
+
+    @Column(name = "sender", nullable = false)
+    private String sender;
+
+    @Column(name = "recipient", nullable = false)
+    private String recipient;
+
+    @Column(name = "role", nullable = false)
+    private String role;
+
+    @Column(name = "parts", nullable = false)
+    private String parts;
+
+    @Column(name = "fingerprint", nullable = false)
+    private String fingerprint;
+
+    @Column(name = "created_at", nullable = false)
+    private LocalDateTime createdAt;
+
+    protected TaskMessage() {
+    }
+
+    public TaskMessage(String messageId, Task task, int seq, String sender, String recipient, String role,
+                       String parts, String fingerprint, LocalDateTime createdAt) {
+        this.messageId = messageId;
+        this.task = task;
+        this.seq = seq;
+        this.sender = sender;
+        this.recipient = recipient;
+        this.role = role;
+        this.parts = parts;
+        this.fingerprint = fingerprint;
+        this.createdAt = createdAt;
+    }
+
+    public String messageId() {
+        return messageId;
+    }
+
+    public Task task() {
+        return task;
+    }
+
+    public int seq() {
+        return seq;
+    }
+
+    public String sender() {
+        return sender;
+    }
+
+    public String recipient() {
+        return recipient;
+    }
+
+    public String role() {
+        return role;
+    }
+
+    /** The parts as canonical JSON text. */
+    public String parts() {
+        return parts;
+    }
+
+    public String fingerprint() {
+        return fingerprint;
+    }
+
+    public LocalDateTime createdAt() {
+        return createdAt;
+    }
+}

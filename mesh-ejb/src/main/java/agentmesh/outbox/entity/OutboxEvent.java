@@ -1,0 +1,86 @@
+package agentmesh.outbox.entity;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+import java.time.LocalDateTime;
+
+/** An event committed with the change that caused it, waiting to be published to Kafka under {@code eventKey}. */
+@Entity
+@Table(name = "outbox_event")
+public class OutboxEvent {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(name = "event_key", nullable = false)
+    private String eventKey;
+
+    @Column(name = "event_type", nullable = false)
+    private String eventType;
+
+    @Column(name = "task_id")
+    private String taskId;
+
+    @Column(name = "payload", nullable = false)
+    private String payload;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "status", nullable = false)
+    private OutboxStatus status;
+
+    @Column(name = "attempts", nullable = false)
+    private int attempts;
+
+    @Column(name = "next_attempt_at", nullable = false)
+    private LocalDateTime nextAttemptAt;
+
+    @Column(name = "last_error")
+    private String lastError;
+
+    @Column(name = "created_at", nullable = false)
+    private LocalDateTime createdAt;
+
+    @Column(name = "sent_at")
+    private LocalDateTime sentAt;
+
+    protected OutboxEvent() {
+    }
+
+    public OutboxEvent(String eventKey, String eventType, String taskId, String payload, LocalDateTime now) {
+        this.eventKey = eventKey;
+        this.eventType = eventType;
+        this.taskId = taskId;
+        this.payload = payload;
+        this.status = OutboxStatus.PENDING;
+        this.nextAttemptAt = now;
+        this.createdAt = now;
+    }
+
+    public Long id() {
+        return id;
+    }
+
+    public String eventKey() {
+        return eventKey;
+    }
+
+    public String eventType() {
+        return eventType;
+    }
+
+    public String payload() {
+        return payload;
+    }
+
+    public OutboxStatus status() {
+        return status;
+    }
+}

@@ -1,0 +1,12 @@
+package agentmesh.task.control;
+
+import agentmesh.platform.MeshException;
+import agentmesh.task.entity.TaskState;
+
+public class TaskTerminalException extends MeshException {
+
+    public TaskTerminalException(String taskId, TaskState state) {
+        super(409, "task-terminal", "Task is finished",
+                "Task " + taskId + " is " + state.wireName() + " and takes no more messages");
+    }
+}

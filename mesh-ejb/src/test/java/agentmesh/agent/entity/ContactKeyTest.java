@@ -1,0 +1,21 @@
+package agentmesh.agent.entity;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ContactKeyTest {
+
+    @Test
+    void bothOrdersAreOnePair() {
+        assertEquals(ContactKey.of("bob", "alice"), ContactKey.of("alice", "bob"));
+        assertEquals("alice", ContactKey.of("bob", "alice").agentLow());
+    }
+
+    @Test
+    void otherNamesTheCounterpart() {
+        ContactKey key = ContactKey.of("alice", "bob");
+        assertEquals("bob", key.other("alice"));
+        assertEquals("alice", key.other("bob"));
+    }
+}
