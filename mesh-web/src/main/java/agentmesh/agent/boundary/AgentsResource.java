@@ -1,0 +1,80 @@
+package agentmesh.agent.boundary;
+
+import agentmesh.agent.control.AgentRegistry;
+import agentmesh.agent.control.AgentView;
+import agentmesh.agent.control.Contacts;
+import agentmesh.agent.control.RegisteredAgent;
+import agentmesh.web.Ids;
+import agentmesh.web.security.AdminApi;
+import jakarta.ejb.EJB;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
+
+import java.util.List;
+
+/** Admin: registers agents and says who may talk to whom. */
+@Path("admin/agents")
+@AdminApi
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class AgentsResource {
+
+    private static final String ID_MESSAGE = "must be 3-128 characters of [A-Za-z0-9._@-]";
+
+    @EJB
+    AgentRegistry registry;
+
+    @EJB
+    Contacts contacts;
+
+    @POST
+    public Response register(@Valid @NotNull RegisterAgentRequest request) {
+        RegisteredAgent agent = registry.register(request.agentId(), request.displayName());
+        return Response.created(UriBuilder.fromPath("admin/agents/{id}").build(agent.agentId()))
+                .entity(agent).build();
+    }
+
+    @GET
+    public AgentPage list(@QueryParam("cursor") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String cursor,
+                          @QueryParam("limit") @DefaultValue("100") @Min(1) @Max(500) int limit) {
+        List<AgentView> agents = registry.list(cursor, limit);
+        return new AgentPage(agents, agents.size() < limit ? null : agents.get(agents.size() - 1).agentId());
+    }
+
+    @GET
+    @Path("{agentId}")
+    public AgentView get(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
+        return registry.view(agentId);
+    }
+
+    @POST
+    @Path("{a}/contacts/{b}")
+    public Response allow(@PathParam("a") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String a,
+                          @PathParam("b") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String b) {
+        contacts.allow(a, b);
+        return Response.noContent().build();
+    }
+
+    @DELETE
+    @Path("{a}/contacts/{b}")
+    public Response revoke(@PathParam("a") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String a,
+                           @PathParam("b") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String b) {
+        contacts.revoke(a, b);
+        return Response.noContent().build();
+    }
+}

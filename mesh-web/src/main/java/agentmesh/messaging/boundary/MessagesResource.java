@@ -1,0 +1,52 @@
+package agentmesh.messaging.boundary;
+
+import agentmesh.messaging.control.MessageIds;
+import agentmesh.messaging.control.MessageSender;
+import agentmesh.messaging.control.SendCommand;
+import agentmesh.messaging.control.SendResult;
+import agentmesh.web.security.Callers;
+import jakarta.ejb.EJB;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriBuilder;
+
+import java.time.Clock;
+import java.util.Objects;
+
+/** {@code POST /messages}: an agent sends a message; the answer comes once it is durably accepted. */
+@Path("messages")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class MessagesResource {
+
+    @EJB
+    MessageSender sender;
+
+    @Inject
+    Clock clock;
+
+    @Context
+    SecurityContext security;
+
+    @POST
+    public Response send(@Valid @NotNull SendMessageRequest request) {
+        String from = Callers.agentId(security);
+        String messageId = Objects.requireNonNullElseGet(request.messageId(), () -> MessageIds.generate(from, clock));
+        SendResult result = sender.send(new SendCommand(from, messageId, request.to(), request.taskId(),
+                request.contextId(), request.parts()));
+        if (result.replayed()) {
+            return Response.ok(result.message()).build();
+        }
+        return Response.created(UriBuilder.fromPath("tasks/{taskId}").build(result.message().taskId()))
+                .entity(result.message()).build();
+    }
+}

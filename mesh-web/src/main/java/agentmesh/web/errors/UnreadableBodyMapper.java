@@ -1,0 +1,40 @@
+package agentmesh.web.errors;
+
+import agentmesh.web.Problem;
+import agentmesh.web.limits.BodyTooLargeException;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * A body that could not be read: malformed JSON or a JSON shape that does not fit the request (400), or a body cut
+ * off at the size limit while being read (413).
+ */
+@Provider
+public class UnreadableBodyMapper implements ExceptionMapper<ProcessingException> {
+
+    @Override
+    public Response toResponse(ProcessingException e) {
+        return problemFor(e);
+    }
+
+    static Response problemFor(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof BodyTooLargeException tooLarge) {
+                return tooLarge.getResponse();
+            }
+        }
+        return Problem.of(400, "malformed-body", "Malformed request body",
+                "The body is not a JSON document of the expected shape: " + rootMessage(e)).response().build();
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+        return message.length() > 300 ? message.substring(0, 300) + "…" : message;
+    }
+}

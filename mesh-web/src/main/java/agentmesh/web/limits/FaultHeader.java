@@ -1,0 +1,35 @@
+package agentmesh.web.limits;
+
+import agentmesh.platform.FaultPoint;
+import agentmesh.platform.Faults;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.ext.Provider;
+
+
+/**
+ * Passes the test-only {@code X-Mesh-Fault: after-message-insert} header to {@link Faults}, which ignores it unless
+ * the server runs with {@code mesh.test.faults=true}.
+ */
+@Provider
+public class FaultHeader implements ContainerRequestFilter {
+
+    static final String HEADER = "X-Mesh-Fault";
+
+    @Inject
+    Faults faults;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        String value = request.getHeaderString(HEADER);
+        if (value == null) {
+            return;
+        }
+        for (FaultPoint point : FaultPoint.values()) {
+            if (point.name().replace('_', '-').equalsIgnoreCase(value.trim())) {
+                faults.request(point);
+            }
+        }
+    }
+}
