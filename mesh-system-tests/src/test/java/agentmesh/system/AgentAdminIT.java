@@ -1,0 +1,67 @@
+package agentmesh.system;
+
+import agentmesh.system.MeshClient.Agent;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.util.HexFormat;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/** The admin API for agents and contacts. */
+@ExtendWith(MeshStackExtension.class)
+class AgentAdminIT {
+
+    private final MeshClient mesh = MeshClient.forStack();
+
+    @Test
+    void registeredAgentsTokenIsStoredOnlyAsItsHash() throws Exception {
+        Agent agent = mesh.registerAgent("hashed");
+
+        Object stored = MeshDatabase.query("SELECT token_hash FROM agent WHERE agent_id = ?", agent.id()).get(0).get(0);
+
+        String expected = HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(agent.token().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertEquals(expected, stored);
+        assertNotEquals(agent.token(), stored);
+    }
+
+    @Test
+    void contactsAreSymmetricAndCanBeRevoked() {
+        Agent a = mesh.registerAgent("a");
+        Agent b = mesh.registerAgent("b");
+
+        mesh.allow(b, a);
+        mesh.allow(a, b); // allowing again changes nothing
+        JsonObject viewOfA = mesh.get("admin/agents/" + a.id(), MeshStackExtension.ADMIN_TOKEN).json();
+        ApiResponse sent = mesh.post("messages", a.token(), MeshClient.textMessage(null, b, null, "hi"));
+        ApiResponse revoked = mesh.delete("admin/agents/" + a.id() + "/contacts/" + b.id(),
+                MeshStackExtension.ADMIN_TOKEN);
+        ApiResponse refused = mesh.post("messages", b.token(), MeshClient.textMessage(null, a, null, "hi?"));
+
+        assertEquals(List.of(b.id()), viewOfA.getJsonArray("contacts").getValuesAs(jakarta.json.JsonString.class)
+                .stream().map(jakarta.json.JsonString::getString).toList());
+        assertEquals(201, sent.status(), sent::toString);
+        assertEquals(204, revoked.status(), revoked::toString);
+        assertEquals(403, refused.status(), refused::toString);
+        assertEquals(0, MeshDatabase.count("SELECT COUNT(*) FROM contact WHERE agent_low IN (?, ?)", a.id(), b.id()));
+    }
+
+    @Test
+    void agentsAreListedInPages() {
+        Agent first = mesh.registerAgent("page");
+        mesh.registerAgent("page");
+
+        JsonObject page = mesh.get("admin/agents?limit=1", MeshStackExtension.ADMIN_TOKEN).json();
+        ApiResponse unknown = mesh.get("admin/agents/nobody@it", MeshStackExtension.ADMIN_TOKEN);
+
+        assertEquals(1, page.getJsonArray("agents").size());
+        assertEquals(page.getJsonArray("agents").getJsonObject(0).getString("agentId"), page.getString("nextCursor"));
+        assertEquals(404, unknown.status());
+        assertEquals(first.id(), mesh.get("admin/agents/" + first.id(), MeshStackExtension.ADMIN_TOKEN).json()
+                .getString("agentId"));
+    }
+}

@@ -1,0 +1,113 @@
+package agentmesh.system;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+/** Speaks the mesh's HTTP API as an agent or an admin would. */
+final class MeshClient {
+
+    private final URI base;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    MeshClient(URI base) {
+        this.base = base;
+    }
+
+    static MeshClient forStack() {
+        return new MeshClient(MeshStackExtension.stack().config().baseUri());
+    }
+
+    ApiResponse get(String path, String token) {
+        return send(request(path, token).GET());
+    }
+
+    ApiResponse post(String path, String token, String body) {
+        return post(path, token, body, Map.of());
+    }
+
+    ApiResponse post(String path, String token, String body, Map<String, String> headers) {
+        HttpRequest.Builder request = request(path, token)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        return send(request);
+    }
+
+    ApiResponse delete(String path, String token) {
+        return send(request(path, token).DELETE());
+    }
+
+    /** Registers an agent with a unique id built from the prefix; returns it with its token. */
+    Agent registerAgent(String prefix) {
+        String agentId = prefix + "-" + UUID.randomUUID().toString().substring(0, 8) + "@it";
+        ApiResponse response = post("admin/agents", MeshStackExtension.ADMIN_TOKEN,
+                Json.createObjectBuilder().add("agentId", agentId).build().toString());
+        if (response.status() != 201) {
+            throw new IllegalStateException("registering " + agentId + ": " + response);
+        }
+        return new Agent(agentId, response.json().getString("token"));
+    }
+
+    void allow(Agent one, Agent other) {
+        ApiResponse response = post("admin/agents/" + one.id() + "/contacts/" + other.id(),
+                MeshStackExtension.ADMIN_TOKEN, "");
+        if (response.status() != 204) {
+            throw new IllegalStateException("allowing " + one.id() + " and " + other.id() + ": " + response);
+        }
+    }
+
+    /** A text message from one agent to another; {@code taskId} null opens a task. */
+    static String textMessage(String messageId, Agent to, String taskId, String text) {
+        var body = Json.createObjectBuilder().add("to", to.id())
+                .add("parts", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                        .add("kind", "text").add("text", text)));
+        if (messageId != null) {
+            body.add("messageId", messageId);
+        }
+        if (taskId != null) {
+            body.add("taskId", taskId);
+        }
+        return body.build().toString();
+    }
+
+    JsonObject send(Agent from, String body) {
+        ApiResponse response = post("messages", from.token(), body);
+        if (response.status() != 201) {
+            throw new IllegalStateException("send from " + from.id() + ": " + response);
+        }
+        return response.json();
+    }
+
+    private HttpRequest.Builder request(String path, String token) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(60));
+        if (token != null) {
+            builder.header("Authorization", "Bearer " + token);
+        }
+        return builder;
+    }
+
+    private ApiResponse send(HttpRequest.Builder request) {
+        try {
+            return ApiResponse.of(http.send(request.build(), HttpResponse.BodyHandlers.ofString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    record Agent(String id, String token) {
+    }
+}

@@ -1,0 +1,60 @@
+package agentmesh.system;
+
+import agentmesh.stack.StackConfig;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads the mesh's tables directly, to check what a request stored (or did not). */
+final class MeshDatabase {
+
+    private static final List<String> TABLES = List.of("agent", "contact", "task", "task_message", "outbox_event");
+
+    private MeshDatabase() {
+    }
+
+    /** Row count of every mesh table. */
+    static Map<String, Long> rowCounts() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (String table : TABLES) {
+            counts.put(table, (Long) query("SELECT COUNT(*) FROM " + table).get(0).get(0));
+        }
+        return counts;
+    }
+
+    static long count(String sql, Object... parameters) {
+        return ((Number) query(sql, parameters).get(0).get(0)).longValue();
+    }
+
+    static List<List<Object>> query(String sql, Object... parameters) {
+        StackConfig config = MeshStackExtension.stack().config();
+        try (Connection connection = DriverManager.getConnection(config.database().applicationUrl(),
+                config.dbUser(), config.dbPassword());
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            try (ResultSet rows = statement.executeQuery()) {
+                List<List<Object>> result = new ArrayList<>();
+                int columns = rows.getMetaData().getColumnCount();
+                while (rows.next()) {
+                    List<Object> row = new ArrayList<>();
+                    for (int c = 1; c <= columns; c++) {
+                        row.add(rows.getObject(c));
+                    }
+                    result.add(row);
+                }
+                return result;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
+    }
+}

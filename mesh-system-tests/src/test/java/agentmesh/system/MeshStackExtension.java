@@ -1,0 +1,52 @@
+package agentmesh.system;
+
+import agentmesh.stack.MeshStack;
+import agentmesh.stack.StackConfig;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.nio.file.Path;
+import java.util.logging.Logger;
+
+/**
+ * Starts the real stack (database, Kafka broker, Payara Server with the built EAR) once for all system tests of the
+ * run, and stops it when the run ends. Ports and directories come from the failsafe configuration in the pom.
+ */
+public class MeshStackExtension implements BeforeAllCallback {
+
+    static final String ADMIN_TOKEN = "it-admin-token";
+    private static final Logger LOG = Logger.getLogger(MeshStackExtension.class.getName());
+
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+                .getOrComputeIfAbsent(RunningStack.class, key -> RunningStack.start(), RunningStack.class);
+    }
+
+    /** The stack of this test run; started by the extension before any test class that uses it. */
+    static MeshStack stack() {
+        return RunningStack.instance.stack;
+    }
+
+    record RunningStack(MeshStack stack) implements ExtensionContext.Store.CloseableResource {
+
+        private static RunningStack instance;
+
+        static RunningStack start() {
+            StackConfig config = StackConfig.builder(Path.of("target", "stack"))
+                    .with("MESH_ADMIN_TOKEN", ADMIN_TOKEN)
+                    .with("MESH_DB_FRESH", "true")
+                    .with("MESH_TEST_FAULTS", "true")
+                    .build();
+            MeshStack stack = new MeshStack(config).start();
+            LOG.info(() -> "System test stack up in " + stack.startupTime().toMillis() + " ms");
+            instance = new RunningStack(stack);
+            return instance;
+        }
+
+        @Override
+        public void close() {
+            stack.close();
+        }
+    }
+}
