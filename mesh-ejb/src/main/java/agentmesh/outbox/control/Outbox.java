@@ -5,6 +5,7 @@ import agentmesh.platform.UtcTime;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.persistence.EntityManager;
@@ -23,8 +24,12 @@ public class Outbox {
     @Inject
     Clock clock;
 
+    @Inject
+    Event<OutboxEnqueued> enqueued;
+
     /** Queues an event for the recipient; events of one recipient are published in the order they commit. */
     public void enqueue(String recipient, String type, String taskId, JsonObject payload) {
         em.persist(new OutboxEvent(recipient, type, taskId, payload.toString(), UtcTime.now(clock)));
+        enqueued.fire(new OutboxEnqueued());
     }
 }

@@ -64,6 +64,61 @@ public class OutboxEvent {
         this.createdAt = now;
     }
 
+    /** Kafka acknowledged the event. */
+    public void markSent(LocalDateTime now) {
+        status = OutboxStatus.SENT;
+        sentAt = now;
+        lastError = null;
+    }
+
+    /**
+     * A publish attempt failed: count it, and either schedule the next attempt or, after the last one, give up (the
+     * event becomes dead and stops holding back later events of its key).
+     *
+     * @return whether the event is now dead
+     */
+    public boolean recordFailure(String error, RetryPolicy policy, LocalDateTime now) {
+        attempts++;
+        lastError = error == null ? null : error.substring(0, Math.min(error.length(), 1000));
+        if (policy.isDead(attempts)) {
+            status = OutboxStatus.FAILED;
+            return true;
+        }
+        nextAttemptAt = policy.nextAttemptAt(attempts, now);
+        return false;
+    }
+
+    /** An admin puts a dead event back: it is tried again at once, with a fresh count of attempts. */
+    public void retryNow(LocalDateTime now) {
+        status = OutboxStatus.PENDING;
+        attempts = 0;
+        nextAttemptAt = now;
+    }
+
+    public int attempts() {
+        return attempts;
+    }
+
+    public String taskId() {
+        return taskId;
+    }
+
+    public LocalDateTime nextAttemptAt() {
+        return nextAttemptAt;
+    }
+
+    public String lastError() {
+        return lastError;
+    }
+
+    public LocalDateTime createdAt() {
+        return createdAt;
+    }
+
+    public LocalDateTime sentAt() {
+        return sentAt;
+    }
+
     public Long id() {
         return id;
     }

@@ -1,0 +1,74 @@
+package agentmesh.outbox.control;
+
+import agentmesh.outbox.entity.OutboxEvent;
+import agentmesh.outbox.entity.OutboxStatus;
+import agentmesh.platform.MeshException;
+import agentmesh.platform.UtcTime;
+import jakarta.ejb.Stateless;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
+import jakarta.persistence.PersistenceContext;
+
+import java.time.Clock;
+import java.util.List;
+
+/** What an admin sees of the outbox and the one thing an admin does to it: put a dead event back. */
+@Stateless
+public class OutboxAdmin {
+
+    @PersistenceContext
+    EntityManager em;
+
+    @Inject
+    Event<OutboxEnqueued> enqueued;
+
+    @Inject
+    Clock clock;
+
+    /** Events with the status, oldest first (newest first for sent ones, which are many). */
+    public List<OutboxEventView> list(OutboxStatus status, int limit) {
+        String order = status == OutboxStatus.SENT ? "DESC" : "ASC";
+        return em.createQuery("SELECT e FROM OutboxEvent e WHERE e.status = :status ORDER BY e.id " + order,
+                        OutboxEvent.class)
+                .setParameter("status", status)
+                .setMaxResults(limit)
+                .getResultStream()
+                .map(OutboxAdmin::view)
+                .toList();
+    }
+
+    /** Puts a dead event back to pending; it is published before any later event of its recipient. */
+    public OutboxEventView retry(long id) {
+        OutboxEvent event = em.find(OutboxEvent.class, id, LockModeType.PESSIMISTIC_WRITE);
+        if (event == null) {
+            throw new UnknownOutboxEventException(id);
+        }
+        if (event.status() != OutboxStatus.FAILED) {
+            throw new NotDeadException(id, event.status());
+        }
+        event.retryNow(UtcTime.now(clock));
+        enqueued.fire(new OutboxEnqueued()); // dispatch right after this commit
+        return view(event);
+    }
+
+    private static OutboxEventView view(OutboxEvent e) {
+        return new OutboxEventView(e.id(), e.eventKey(), e.eventType(), e.taskId(), e.status().name().toLowerCase(),
+                e.attempts(), UtcTime.toInstant(e.nextAttemptAt()), e.lastError(), UtcTime.toInstant(e.createdAt()),
+                UtcTime.toInstant(e.sentAt()));
+    }
+
+    public static class UnknownOutboxEventException extends MeshException {
+        UnknownOutboxEventException(long id) {
+            super(404, "unknown-outbox-event", "Unknown outbox event", "No outbox event " + id);
+        }
+    }
+
+    public static class NotDeadException extends MeshException {
+        NotDeadException(long id, OutboxStatus status) {
+            super(409, "outbox-event-not-failed", "Outbox event is not failed",
+                    "Outbox event " + id + " is " + status.name().toLowerCase() + "; only failed events are retried");
+        }
+    }
+}

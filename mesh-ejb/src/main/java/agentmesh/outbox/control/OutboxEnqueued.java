@@ -1,0 +1,5 @@
+package agentmesh.outbox.control;
+
+/** A transaction wrote an outbox event; observed after that transaction commits. */
+public record OutboxEnqueued() {
+}

@@ -1,0 +1,40 @@
+package agentmesh.outbox.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Test only: makes publishing fail for chosen record keys on this server, to show that a recipient's later events
+ * wait behind a failing one. Keys can be set only when the server runs with {@code mesh.test.faults=true}.
+ */
+@ApplicationScoped
+public class PublishFaults {
+
+    @Inject
+    @ConfigProperty(name = "mesh.test.faults", defaultValue = "false")
+    boolean enabled;
+
+    private final Set<String> failingKeys = ConcurrentHashMap.newKeySet();
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    public void failKey(String key) {
+        if (enabled) {
+            failingKeys.add(key);
+        }
+    }
+
+    public void healKey(String key) {
+        failingKeys.remove(key);
+    }
+
+    boolean fails(String key) {
+        return !failingKeys.isEmpty() && failingKeys.contains(key);
+    }
+}

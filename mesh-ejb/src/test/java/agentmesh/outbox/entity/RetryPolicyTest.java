@@ -1,0 +1,48 @@
+package agentmesh.outbox.entity;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RetryPolicyTest {
+
+    private final RetryPolicy policy = new RetryPolicy(Duration.ofSeconds(5), Duration.ofMinutes(5), 10);
+    private final LocalDateTime now = LocalDateTime.of(2026, 12, 2, 12, 0);
+
+    @Test
+    void delayDoublesFromFiveSecondsTimesTwoToTheAttempts() {
+        assertEquals(Duration.ofSeconds(10), policy.delayAfter(1));
+        assertEquals(Duration.ofSeconds(20), policy.delayAfter(2));
+        assertEquals(Duration.ofSeconds(40), policy.delayAfter(3));
+        assertEquals(Duration.ofSeconds(160), policy.delayAfter(5));
+        assertEquals(now.plusSeconds(80), policy.nextAttemptAt(4, now));
+    }
+
+    @Test
+    void delayStopsGrowingAtTheCap() {
+        assertEquals(Duration.ofMinutes(5), policy.delayAfter(6));
+        assertEquals(Duration.ofMinutes(5), policy.delayAfter(9));
+        assertEquals(Duration.ofMinutes(5), policy.delayAfter(1_000));
+    }
+
+    @Test
+    void theTenthFailedAttemptIsTheLast() {
+        assertFalse(policy.isDead(9));
+        assertTrue(policy.isDead(10));
+    }
+
+    @Test
+    void nonsenseSettingsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(Duration.ZERO, Duration.ofSeconds(1), 3));
+        assertThrows(IllegalArgumentException.class,
+                () -> new RetryPolicy(Duration.ofSeconds(2), Duration.ofSeconds(1), 3));
+        assertThrows(IllegalArgumentException.class,
+                () -> new RetryPolicy(Duration.ofSeconds(1), Duration.ofSeconds(1), 0));
+    }
+}

@@ -1,0 +1,50 @@
+package agentmesh.outbox.boundary;
+
+import agentmesh.outbox.control.OutboxAdmin;
+import agentmesh.outbox.control.OutboxEventView;
+import agentmesh.outbox.entity.OutboxStatus;
+import agentmesh.web.security.AdminApi;
+import jakarta.ejb.EJB;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.util.List;
+import java.util.Locale;
+
+/** Admin: look into the outbox, and put dead events back. */
+@Path("admin/outbox")
+@AdminApi
+@Produces(MediaType.APPLICATION_JSON)
+public class OutboxResource {
+
+    @EJB
+    OutboxAdmin outbox;
+
+    public record OutboxPage(List<OutboxEventView> events) {
+    }
+
+    @GET
+    public OutboxPage list(
+            @QueryParam("status") @NotNull @Pattern(regexp = "pending|sent|failed",
+                    message = "must be pending, sent or failed") String status,
+            @QueryParam("limit") @DefaultValue("100") @Min(1) @Max(1000) int limit) {
+        return new OutboxPage(outbox.list(OutboxStatus.valueOf(status.toUpperCase(Locale.ROOT)), limit));
+    }
+
+    @POST
+    @Path("{id}/retry")
+    public Response retry(@PathParam("id") @Min(1) long id) {
+        return Response.accepted(outbox.retry(id)).build();
+    }
+}
