@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -25,6 +27,8 @@ public final class MeshStack implements AutoCloseable {
     private final Database database;
     private final Optional<KafkaBroker> kafka;
     private final PayaraServer payara;
+    private final List<PayaraServer> extraServers = new ArrayList<>();
+    private final Path payaraHome;
     private final Path ear;
     private Duration startupTime = Duration.ZERO;
 
@@ -36,8 +40,9 @@ public final class MeshStack implements AutoCloseable {
         this.kafka = config.kafkaBootstrap().isPresent() ? Optional.empty()
                 : Optional.of(new KafkaBroker(config.stateDir().resolve("kafka"),
                         Path.of(build.getProperty("kafka.lib")), config.kafkaPort()));
-        this.payara = new PayaraServer(Path.of(build.getProperty("payara.home")),
-                config.stateDir().resolve("domains"), config, serverEnvironment(config));
+        this.payaraHome = Path.of(build.getProperty("payara.home"));
+        this.payara = new PayaraServer(payaraHome, config.stateDir().resolve("domains"), config.httpPort(),
+                config.adminPort(), config.portBase(), serverEnvironment(config));
     }
 
     public MeshStack start() {
@@ -70,6 +75,19 @@ public final class MeshStack implements AutoCloseable {
         return payara;
     }
 
+    /**
+     * Starts one more server instance of the mesh on the same database and Kafka, in a domain of its own whose ports
+     * start at {@code portBase} (HTTP = base + 80). The system tests use it to show that instances share the work
+     * safely; it is stopped with the stack.
+     */
+    public PayaraServer addServer(int portBase) {
+        PayaraServer server = new PayaraServer(payaraHome, config.stateDir().resolve("domains-" + portBase),
+                portBase + 80, portBase + 48, Optional.of(portBase), serverEnvironment(config));
+        extraServers.add(server);
+        server.createAndDeploy(ear);
+        return server;
+    }
+
     /** The broker the stack started; empty when {@code MESH_KAFKA_BOOTSTRAP} points at an outside one. */
     public Optional<KafkaBroker> kafka() {
         return kafka;
@@ -81,6 +99,7 @@ public final class MeshStack implements AutoCloseable {
 
     @Override
     public void close() {
+        extraServers.forEach(PayaraServer::close);
         payara.close();
         kafka.ifPresent(KafkaBroker::close);
         database.close();

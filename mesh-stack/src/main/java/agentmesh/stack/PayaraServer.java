@@ -35,13 +35,19 @@ public final class PayaraServer implements AutoCloseable {
     private final Map<String, String> environment;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    PayaraServer(Path payaraHome, Path domainsDir, StackConfig config, Map<String, String> environment) {
+    PayaraServer(Path payaraHome, Path domainsDir, int httpPort, int adminPort, Optional<Integer> portBase,
+                 Map<String, String> environment) {
         this.payaraHome = payaraHome;
         this.domainsDir = domainsDir;
-        this.portBase = config.portBase();
-        this.httpPort = config.httpPort();
-        this.adminPort = config.adminPort();
+        this.portBase = portBase;
+        this.httpPort = httpPort;
+        this.adminPort = adminPort;
         this.environment = environment;
+    }
+
+    /** The API base of this server, {@code http://127.0.0.1:PORT/mesh/api/v1/}. */
+    public URI baseUri() {
+        return URI.create("http://127.0.0.1:" + httpPort + "/mesh/api/v1/");
     }
 
     /** Creates the domain anew, starts it and deploys the EAR. */

@@ -44,6 +44,10 @@ final class MeshClient {
         return send(request);
     }
 
+    ApiResponse put(String path, String token) {
+        return send(request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
+    }
+
     ApiResponse delete(String path, String token) {
         return send(request(path, token).DELETE());
     }

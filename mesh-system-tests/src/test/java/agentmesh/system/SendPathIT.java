@@ -46,11 +46,11 @@ class SendPathIT {
                 "SELECT task_id, seq, sender, recipient, role FROM task_message WHERE message_id = ?", messageId);
         assertEquals(List.of(List.of(sent.getString("taskId"), 1, alice.id(), bob.id(), "user")), message);
         List<List<Object>> events = MeshDatabase.query(
-                "SELECT event_key, event_type, status, payload FROM outbox_event WHERE task_id = ?",
+                "SELECT event_key, event_type, payload FROM outbox_event WHERE task_id = ?",
                 sent.getString("taskId"));
         assertEquals(1, events.size());
-        assertEquals(List.of(bob.id(), "message", "PENDING"), events.get(0).subList(0, 3));
-        assertTrue(events.get(0).get(3).toString().contains("\"messageId\":\"" + messageId + "\""));
+        assertEquals(List.of(bob.id(), "message"), events.get(0).subList(0, 2));
+        assertTrue(events.get(0).get(2).toString().contains("\"messageId\":\"" + messageId + "\""));
     }
 
     @Test

@@ -1,0 +1,97 @@
+package agentmesh.system;
+
+import agentmesh.stack.KafkaBroker;
+import agentmesh.system.MeshClient.Agent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Sends are accepted while Kafka is down or the server crashes; everything is published afterwards, in order. */
+@ExtendWith(MeshStackExtension.class)
+class KafkaOutageIT {
+
+    private final MeshClient mesh = MeshClient.forStack();
+
+    @Test
+    void sendsDuringABrokerOutageArePublishedInOrderOnceItIsBack() {
+        Conversation conversation = new Conversation(mesh, 3);
+        KafkaBroker broker = MeshStackExtension.stack().kafka().orElseThrow();
+        broker.stop();
+        try {
+            conversation.send(10);
+            await().atMost(Duration.ofSeconds(30)).until(() -> conversation.eventsTriedAtLeastOnce() > 0);
+            assertEquals(30, Delivery.pendingFor(conversation.expected().keySet()), "all events stay pending");
+        } finally {
+            broker.start();
+        }
+        Delivery.awaitExactly(conversation.expected(), Duration.ofSeconds(90));
+    }
+
+    @Test
+    void eventsCommittedBeforeAServerCrashArePublishedAfterItRestarts() {
+        Conversation conversation = new Conversation(mesh, 3);
+        KafkaBroker broker = MeshStackExtension.stack().kafka().orElseThrow();
+        broker.stop(); // so that the events are surely still pending when the server dies
+        try {
+            conversation.send(5);
+            MeshStackExtension.stack().payara().kill();
+            MeshStackExtension.stack().payara().restart();
+        } finally {
+            broker.start();
+        }
+        Delivery.awaitExactly(conversation.expected(), Duration.ofSeconds(90));
+    }
+
+    /** One sender talking to several recipients, each in a task of its own; remembers the commit order. */
+    static final class Conversation {
+        private final MeshClient mesh;
+        private final Agent sender;
+        private final List<Agent> recipients = new ArrayList<>();
+        private final Map<String, String> tasks = new LinkedHashMap<>();
+        private final Map<String, List<String>> expected = new LinkedHashMap<>();
+
+        Conversation(MeshClient mesh, int recipientCount) {
+            this.mesh = mesh;
+            this.sender = mesh.registerAgent("sender");
+            for (int i = 0; i < recipientCount; i++) {
+                Agent recipient = mesh.registerAgent("recipient" + i);
+                mesh.allow(sender, recipient);
+                recipients.add(recipient);
+                expected.put(recipient.id(), new ArrayList<>());
+            }
+        }
+
+        /** Sends {@code rounds} messages to every recipient, one at a time: each 201 is a commit, in this order. */
+        void send(int rounds) {
+            for (int round = 0; round < rounds; round++) {
+                for (Agent recipient : recipients) {
+                    var sent = mesh.send(sender, MeshClient.textMessage(null, recipient, tasks.get(recipient.id()),
+                            "round " + round));
+                    tasks.put(recipient.id(), sent.getString("taskId"));
+                    expected.get(recipient.id()).add(sent.getString("messageId"));
+                }
+            }
+        }
+
+        Map<String, List<String>> expected() {
+            return expected;
+        }
+
+        long eventsTriedAtLeastOnce() {
+            long tried = 0;
+            for (String recipient : expected.keySet()) {
+                tried += MeshDatabase.count("SELECT COUNT(*) FROM outbox_event WHERE event_key = ? AND attempts > 0",
+                        recipient);
+            }
+            return tried;
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package agentmesh.system;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+import java.io.StringReader;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Reads the whole inbox topic with a plain Kafka consumer (no group), as a test's independent witness. */
+final class TopicReader {
+
+    static final String TOPIC = "inbox.events";
+
+    private TopicReader() {
+    }
+
+    record Event(String key, int partition, long offset, JsonObject value) {
+        String messageId() {
+            return value.getString("messageId");
+        }
+
+        int seq() {
+            return value.getInt("seq");
+        }
+    }
+
+    /** Every record now on the topic whose key is one of the given recipients, in partition order. */
+    static List<Event> eventsFor(Collection<String> recipients) {
+        Set<String> keys = Set.copyOf(recipients);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, MeshStackExtension.stack().config().effectiveKafkaBootstrap(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                new StringDeserializer(), new StringDeserializer())) {
+            List<PartitionInfo> infos = consumer.partitionsFor(TOPIC, Duration.ofSeconds(10));
+            if (infos == null || infos.isEmpty()) {
+                return List.of();
+            }
+            List<TopicPartition> partitions = infos.stream()
+                    .map(info -> new TopicPartition(TOPIC, info.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(10));
+            List<Event> events = new ArrayList<>();
+            while (partitions.stream().anyMatch(p -> consumer.position(p, Duration.ofSeconds(10)) < end.get(p))) {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500))) {
+                    if (keys.contains(record.key())) {
+                        events.add(new Event(record.key(), record.partition(), record.offset(),
+                                Json.createReader(new StringReader(record.value())).readObject()));
+                    }
+                }
+            }
+            return events;
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package agentmesh.system;
+
+import agentmesh.stack.PayaraServer;
+import agentmesh.system.MeshClient.Agent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Two server instances on one database dispatch at once without reordering or duplicating anything. */
+@ExtendWith(MeshStackExtension.class)
+class TwoInstancesIT {
+
+    private static final int RECIPIENTS = 20;
+    private static final int PER_RECIPIENT = 100;
+
+    @Test
+    void twoThousandEventsForTwentyRecipientsArriveInCommitOrderWithoutDuplicates() throws Exception {
+        MeshClient first = MeshClient.forStack();
+        PayaraServer secondServer = MeshStackExtension.stack().addServer(19000);
+        MeshClient second = new MeshClient(secondServer.baseUri());
+        List<Agent> senders = new ArrayList<>();
+        List<Agent> recipients = new ArrayList<>();
+        for (int i = 0; i < RECIPIENTS; i++) {
+            Agent sender = first.registerAgent("sender" + i);
+            Agent recipient = first.registerAgent("recipient" + i);
+            first.allow(sender, recipient);
+            senders.add(sender);
+            recipients.add(recipient);
+        }
+
+        ExecutorService pool = Executors.newFixedThreadPool(RECIPIENTS);
+        Map<String, List<String>> expected = new LinkedHashMap<>();
+        try {
+            List<Callable<List<String>>> conversations = new ArrayList<>();
+            for (int i = 0; i < RECIPIENTS; i++) {
+                Agent sender = senders.get(i);
+                Agent recipient = recipients.get(i);
+                conversations.add(() -> {
+                    // Alternate between the instances: each sends and each dispatches, one conversation over both.
+                    List<String> sent = new ArrayList<>();
+                    String task = null;
+                    for (int n = 0; n < PER_RECIPIENT; n++) {
+                        MeshClient via = n % 2 == 0 ? first : second;
+                        var answer = via.send(sender, MeshClient.textMessage(null, recipient, task, "#" + n));
+                        task = answer.getString("taskId");
+                        sent.add(answer.getString("messageId"));
+                    }
+                    return sent;
+                });
+            }
+            List<Future<List<String>>> results = pool.invokeAll(conversations);
+            for (int i = 0; i < RECIPIENTS; i++) {
+                expected.put(recipients.get(i).id(), results.get(i).get());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+
+        Delivery.awaitExactly(expected, Duration.ofSeconds(120));
+        assertEquals(RECIPIENTS * PER_RECIPIENT, expected.values().stream().mapToInt(List::size).sum());
+        assertTrue(sentBy(MeshStackExtension.stack().config().baseUri()) > 0, "the first instance dispatched");
+        assertTrue(sentBy(secondServer.baseUri()) > 0, "the second instance dispatched");
+        secondServer.close();
+    }
+
+    /** The instance's own count of published events, from its /metrics. */
+    private static double sentBy(URI apiBase) {
+        String metrics = new MeshClient(apiBase.resolve("/")).get("metrics?scope=application", null).body();
+        return metrics.lines()
+                .filter(line -> line.startsWith("agent_mesh_outbox_dispatch_total{") && line.contains("result=\"sent\""))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum();
+    }
+}
