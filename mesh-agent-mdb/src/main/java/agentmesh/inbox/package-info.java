@@ -1,7 +1,20 @@
 /**
- * The inbox consumer (to be built): a {@code @Startup @Singleton} runs plain kafka-clients consumer loops on the
- * container's ManagedThreadFactory; each record is handled by a {@code @Stateless} REQUIRED method that inserts
- * {@code (agent_id, message_id)} into a dedup table and appends the event to the recipient's inbox, and only after
- * that transaction commits is the offset committed. See DESIGN.md, "Inbox consumer".
+ * The inbox consumer: Kafka to the recipients' inboxes, exactly once.
+ *
+ * <p>Purpose: take every event the dispatcher published and put it into its recipient's inbox once, in the order
+ * of its partition (one recipient's events share a partition, so per-recipient order survives).
+ *
+ * <p>How: {@link agentmesh.inbox.consumer.InboxConsumer}, a {@code @Startup @Singleton}, runs consumer loops on the
+ * container's ManagedThreadFactory (group {@code mesh-inbox}). Each record is delivered by
+ * {@code agentmesh.inbox.control.InboxDelivery} in its own container transaction — dedup row, then the event with
+ * the recipient's next cursor — and only after the transactions of a partition's batch commit is that partition's
+ * offset committed. A crash in between redelivers the records; their dedup rows make them no-ops.
+ *
+ * <p>Failures: a record whose delivery fails is tried again with backoff (the partition is paused, not the thread);
+ * after {@code mesh.consumer.max-attempts} failures it is parked as a dead letter with its error and the partition
+ * moves on. Failures of the surroundings (database unreachable, lock timeouts) do not count towards that: they would
+ * otherwise park healthy records during an outage. Nothing is skipped without a dead-letter row.
+ *
+ * <p>Out of scope: a dead-letter topic ({@code inbox.events.DLQ}); the table is the dead-letter store for now.
  */
 package agentmesh.inbox;

@@ -24,6 +24,11 @@ public class UtcDateTimeConverter implements AttributeConverter<LocalDateTime, O
 
     @Override
     public LocalDateTime convertToEntityAttribute(Object value) {
+        return read(value);
+    }
+
+    /** A DATETIME column's value as the driver returned it (native queries), as UTC {@link LocalDateTime}. */
+    public static LocalDateTime read(Object value) {
         // Reading is not affected: the driver hands the column back as a LocalDateTime with its microseconds.
         if (value == null || value instanceof LocalDateTime) {
             return (LocalDateTime) value;

@@ -69,7 +69,7 @@ final class Database implements AutoCloseable {
     private void prepare(DatabaseUrl url) {
         String user = config.dbUser();
         try (Connection connection = adminConnection(url); Statement sql = connection.createStatement()) {
-            if (config.freshDatabase()) {
+            if (config.fresh()) {
                 sql.execute("DROP DATABASE IF EXISTS `" + url.database() + "`");
             }
             sql.execute("CREATE DATABASE IF NOT EXISTS `" + url.database()

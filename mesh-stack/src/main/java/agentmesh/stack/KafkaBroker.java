@@ -24,12 +24,14 @@ public final class KafkaBroker implements AutoCloseable {
     private final Path home;
     private final Path libs;
     private final int port;
+    private boolean emptyOnFirstStart;
     private Process process;
 
-    KafkaBroker(Path home, Path libs, int port) {
+    KafkaBroker(Path home, Path libs, int port, boolean emptyOnFirstStart) {
         this.home = home;
         this.libs = libs;
         this.port = port;
+        this.emptyOnFirstStart = emptyOnFirstStart;
     }
 
     public String bootstrap() {
@@ -40,6 +42,10 @@ public final class KafkaBroker implements AutoCloseable {
         stopStale();
         Ports.requireFree(port, "Kafka broker, MESH_KAFKA_PORT");
         Ports.requireFree(port + 1, "Kafka controller, MESH_KAFKA_PORT + 1");
+        if (emptyOnFirstStart) {
+            Directories.delete(dataDir()); // a fresh stack; a restart later in the same run keeps the log, as after an outage
+            emptyOnFirstStart = false;
+        }
         writeConfiguration();
         if (!Files.exists(dataDir().resolve("meta.properties"))) {
             Processes.run(List.of(Processes.javaCommand(), "-cp", libs + "/*", "kafka.tools.StorageTool", "format",

@@ -39,7 +39,7 @@ public final class MeshStack implements AutoCloseable {
         this.database = new Database(config);
         this.kafka = config.kafkaBootstrap().isPresent() ? Optional.empty()
                 : Optional.of(new KafkaBroker(config.stateDir().resolve("kafka"),
-                        Path.of(build.getProperty("kafka.lib")), config.kafkaPort()));
+                        Path.of(build.getProperty("kafka.lib")), config.kafkaPort(), config.fresh()));
         this.payaraHome = Path.of(build.getProperty("payara.home"));
         this.payara = new PayaraServer(payaraHome, config.stateDir().resolve("domains"), config.httpPort(),
                 config.adminPort(), config.portBase(), serverEnvironment(config));

@@ -1,21 +1,17 @@
 package agentmesh.stack;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Logger;
-import java.util.stream.Stream;
 
 /**
  * A Payara Server (Full) domain of the mesh's own, created from the distribution the build unpacked, with the EAR
@@ -53,13 +49,16 @@ public final class PayaraServer implements AutoCloseable {
     /** Creates the domain anew, starts it and deploys the EAR. */
     public void createAndDeploy(Path ear) {
         stopStale();
-        deleteDomain();
+        Directories.delete(domainsDir.resolve(DOMAIN));
         List<String> create = new ArrayList<>(List.of("create-domain", "--nopassword", "--domaindir",
                 domainsDir.toString()));
         portBase.ifPresent(base -> create.addAll(List.of("--portbase", base.toString())));
         create.add(DOMAIN);
         asadmin(create, Duration.ofMinutes(2));
         start();
+        // Kafka's clients log every configuration at INFO; their warnings are what an operator needs.
+        asadmin(List.of("--port", Integer.toString(adminPort), "set-log-levels", "org.apache.kafka=WARNING"),
+                Duration.ofMinutes(1));
         asadmin(List.of("--port", Integer.toString(adminPort), "deploy", "--force=true", "--name", DOMAIN,
                 ear.toString()), Duration.ofMinutes(5));
         awaitApplication();
@@ -135,18 +134,6 @@ public final class PayaraServer implements AutoCloseable {
         if (pid().isPresent()) {
             LOG.warning("Stopping a Payara domain left running by an earlier stack");
             close();
-        }
-    }
-
-    private void deleteDomain() {
-        Path domain = domainsDir.resolve(DOMAIN);
-        if (!Files.exists(domain)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(domain)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

@@ -88,12 +88,17 @@ class DispatcherIT {
 
     @Test
     void dispatchMetricsAreExported() {
-        ApiResponse metrics = new MeshClient(MeshStackExtension.stack().config().baseUri().resolve("/"))
-                .get("metrics?scope=application", null);
+        Agent alice = mesh.registerAgent("alice");
+        Agent bob = mesh.registerAgent("bob");
+        mesh.allow(alice, bob);
+        double sentBefore = MeshMetrics.sum("agent_mesh_outbox_dispatch_total");
 
-        assertEquals(200, metrics.status(), metrics::toString);
-        assertTrue(metrics.body().contains("agent_mesh_outbox_dispatch_total{"), metrics::body);
-        assertTrue(metrics.body().contains("agent_mesh_outbox_pending_total{"), metrics::body);
+        String messageId = mesh.send(alice, MeshClient.textMessage(null, bob, null, "counted")).getString("messageId");
+
+        Delivery.awaitExactly(Map.of(bob.id(), List.of(messageId)), Duration.ofSeconds(30));
+        assertTrue(MeshMetrics.sum("agent_mesh_outbox_dispatch_total") > sentBefore);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> MeshMetrics.sum("agent_mesh_outbox_pending_total") > 0); // refreshed by the sweep
     }
 
     private List<String> sendSeries(Agent from, Agent to, int count) {

@@ -35,12 +35,13 @@ public class MeshStackExtension implements BeforeAllCallback {
         static RunningStack start() {
             StackConfig config = StackConfig.builder(Path.of("target", "stack"))
                     .with("MESH_ADMIN_TOKEN", ADMIN_TOKEN)
-                    .with("MESH_DB_FRESH", "true")
+                    .with("MESH_STACK_FRESH", "true")
                     .with("MESH_TEST_FAULTS", "true")
                     // Retries in tenths of a second, so that outage tests recover quickly; dead after ~30 s.
                     .with("MESH_OUTBOX_BACKOFF_BASE_MS", "100")
                     .with("MESH_OUTBOX_BACKOFF_MAX_MS", "1000")
                     .with("MESH_OUTBOX_MAX_ATTEMPTS", "30")
+                    .with("MESH_CONSUMER_RETRY_BACKOFF_MS", "100")
                     .build();
             MeshStack stack = new MeshStack(config).start();
             LOG.info(() -> "System test stack up in " + stack.startupTime().toMillis() + " ms");

@@ -78,10 +78,6 @@ class TwoInstancesIT {
 
     /** The instance's own count of published events, from its /metrics. */
     private static double sentBy(URI apiBase) {
-        String metrics = new MeshClient(apiBase.resolve("/")).get("metrics?scope=application", null).body();
-        return metrics.lines()
-                .filter(line -> line.startsWith("agent_mesh_outbox_dispatch_total{") && line.contains("result=\"sent\""))
-                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
-                .sum();
+        return MeshMetrics.sum(apiBase, "agent_mesh_outbox_dispatch_total", "result=\"sent\"");
     }
 }

@@ -80,6 +80,7 @@ public class MessageAppender {
         faults.trip(FaultPoint.AFTER_MESSAGE_INSERT);
         outbox.enqueue(command.to(), "message", task.taskId(), Json.createObjectBuilder()
                 .add("type", "message")
+                .add("eventId", message.messageId())
                 .add("messageId", message.messageId())
                 .add("taskId", task.taskId())
                 .add("contextId", task.contextId())

@@ -119,8 +119,11 @@ public class KafkaPublisher {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrap(),
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000,
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 3_000))) {
-            admin.createTopics(List.of(new NewTopic(config.topic(), config.partitions(), config.replicationFactor())))
-                    .all().get(5, TimeUnit.SECONDS);
+            // acks=all waits for the in-sync replicas: with 3 replicas, 2 in sync survive the loss of one broker.
+            int minInSync = Math.max(1, Math.min(2, config.replicationFactor() - 1));
+            NewTopic topic = new NewTopic(config.topic(), config.partitions(), config.replicationFactor())
+                    .configs(Map.of("min.insync.replicas", Integer.toString(minInSync)));
+            admin.createTopics(List.of(topic)).all().get(5, TimeUnit.SECONDS);
             LOG.info(() -> "Created topic " + config.topic() + " with " + config.partitions() + " partitions");
             topicReady = true;
         } catch (ExecutionException e) {

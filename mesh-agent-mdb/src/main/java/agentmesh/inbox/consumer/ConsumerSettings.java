@@ -1,0 +1,62 @@
+package agentmesh.inbox.consumer;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Duration;
+
+/** The consumer's settings (MicroProfile Config; the README's configuration table documents each). */
+@ApplicationScoped
+public class ConsumerSettings {
+
+    @Inject
+    @ConfigProperty(name = "mesh.kafka.bootstrap", defaultValue = "127.0.0.1:9092")
+    String bootstrap;
+
+    @Inject
+    @ConfigProperty(name = "mesh.kafka.topic", defaultValue = "inbox.events")
+    String topic;
+
+    @Inject
+    @ConfigProperty(name = "mesh.consumer.group", defaultValue = "mesh-inbox")
+    String group;
+
+    @Inject
+    @ConfigProperty(name = "mesh.consumer.threads", defaultValue = "2")
+    int threads;
+
+    @Inject
+    @ConfigProperty(name = "mesh.consumer.max-attempts", defaultValue = "5")
+    int maxAttempts;
+
+    @Inject
+    @ConfigProperty(name = "mesh.consumer.retry-backoff-ms", defaultValue = "500")
+    long retryBackoffMillis;
+
+    String bootstrap() {
+        return bootstrap;
+    }
+
+    String topic() {
+        return topic;
+    }
+
+    String group() {
+        return group;
+    }
+
+    int threads() {
+        return threads;
+    }
+
+    int maxAttempts() {
+        return maxAttempts;
+    }
+
+    /** The wait before the n-th retry of a record: base × 2^(n-1), at most 30 s. */
+    Duration backoff(int tries) {
+        long millis = retryBackoffMillis << Math.min(Math.max(tries - 1, 0), 16);
+        return Duration.ofMillis(Math.min(millis, 30_000));
+    }
+}

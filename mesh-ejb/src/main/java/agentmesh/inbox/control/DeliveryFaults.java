@@ -1,0 +1,53 @@
+package agentmesh.inbox.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Test only ({@code mesh.test.faults=true}): makes delivering chosen events fail (a poison record), or makes the
+ * consumer "crash" after a delivery committed and before its offset is committed (a redelivery).
+ */
+@ApplicationScoped
+public class DeliveryFaults {
+
+    @Inject
+    @ConfigProperty(name = "mesh.test.faults", defaultValue = "false")
+    boolean enabled;
+
+    private final Set<String> poisonedEvents = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger crashesBeforeOffsetCommit = new AtomicInteger();
+
+    public boolean enabled() {
+        return enabled;
+    }
+
+    public void poison(String eventId) {
+        if (enabled) {
+            poisonedEvents.add(eventId);
+        }
+    }
+
+    public void cure(String eventId) {
+        poisonedEvents.remove(eventId);
+    }
+
+    public void crashBeforeNextOffsetCommit() {
+        if (enabled) {
+            crashesBeforeOffsetCommit.incrementAndGet();
+        }
+    }
+
+    boolean poisoned(String eventId) {
+        return !poisonedEvents.isEmpty() && poisonedEvents.contains(eventId);
+    }
+
+    /** Consumes one armed crash, if any. */
+    public boolean takeCrash() {
+        return crashesBeforeOffsetCommit.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0;
+    }
+}

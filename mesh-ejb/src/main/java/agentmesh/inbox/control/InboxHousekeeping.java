@@ -1,0 +1,59 @@
+package agentmesh.inbox.control;
+
+import agentmesh.platform.UtcDateTimeConverter;
+import agentmesh.platform.UtcTime;
+import jakarta.ejb.EJB;
+import jakarta.ejb.Schedule;
+import jakarta.ejb.Singleton;
+import jakarta.ejb.Startup;
+import jakarta.ejb.DependsOn;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * Only triggers: every second, wakes readers in case another server delivered to their agents; every ten minutes,
+ * purges dedup rows older than their retention, which must outlast the topic's retention (a record can only come
+ * again while Kafka still holds it): 7 days by default plus a day of margin.
+ */
+@Singleton
+@Startup
+@DependsOn("SchemaMigration")
+public class InboxHousekeeping {
+
+    private static final int BATCH = 1_000;
+    private static final int MAX_BATCHES = 100;
+
+    @Inject
+    InboxSignals signals;
+
+    @EJB
+    DedupPurge purge;
+
+    @Inject
+    @ConfigProperty(name = "mesh.inbox.dedup-retention-hours", defaultValue = "192")
+    long dedupRetentionHours;
+
+    @Inject
+    Clock clock;
+
+    @Schedule(hour = "*", minute = "*", second = "*", persistent = false)
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    void wakeReaders() {
+        signals.signal(null);
+    }
+
+    @Schedule(hour = "*", minute = "*/10", persistent = false)
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    void purgeDedup() {
+        String cutoff = UtcDateTimeConverter.format(
+                UtcTime.now(clock).minus(Duration.ofHours(dedupRetentionHours)));
+        for (int i = 0; i < MAX_BATCHES && purge.deleteBefore(cutoff, BATCH) == BATCH; i++) {
+            // one short transaction per batch
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package agentmesh.inbox.control;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
+
+/** Wakes the agent's readers only once its new event is committed, so they are sure to see it. */
+@ApplicationScoped
+public class SignalOnCommit {
+
+    @Inject
+    InboxSignals signals;
+
+    void afterCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) InboxDelivered delivered) {
+        signals.signal(delivered.agentId());
+    }
+}

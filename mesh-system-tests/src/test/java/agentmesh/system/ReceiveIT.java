@@ -1,0 +1,175 @@
+package agentmesh.system;
+
+import agentmesh.system.MeshClient.Agent;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The agents' receive API: long poll, Server-Sent Events with resume, ack. */
+@ExtendWith(MeshStackExtension.class)
+class ReceiveIT {
+
+    private final MeshClient mesh = MeshClient.forStack();
+    private final URI base = MeshStackExtension.stack().config().baseUri();
+    private Agent alice;
+    private Agent bob;
+
+    @BeforeEach
+    void twoAgents() {
+        alice = mesh.registerAgent("alice");
+        bob = mesh.registerAgent("bob");
+        mesh.allow(alice, bob);
+    }
+
+    @Test
+    void aLongPollReturnsAsSoonAsAnEventArrivesNotAtTheEndOfItsWait() throws Exception {
+        long start = System.nanoTime();
+        CompletableFuture<ApiResponse> poll = CompletableFuture.supplyAsync(
+                () -> mesh.get("inbox?after=0&wait=30", bob.token()));
+
+        String sent = mesh.send(alice, MeshClient.textMessage(null, bob, null, "wake up")).getString("messageId");
+        ApiResponse answer = poll.get(30, TimeUnit.SECONDS);
+
+        Duration waited = Duration.ofNanos(System.nanoTime() - start);
+        assertEquals(200, answer.status(), answer::toString);
+        assertEquals(List.of(sent), Inbox.messageIds(answer.json().getJsonArray("events")
+                .getValuesAs(JsonObject.class)));
+        assertTrue(waited.compareTo(Duration.ofSeconds(20)) < 0, "answered after " + waited);
+    }
+
+    @Test
+    void aLongPollWithNothingToSayAnswersAnEmptyPageAtTheEndOfItsWait() {
+        ApiResponse answer = mesh.get("inbox?after=0&wait=1", bob.token());
+
+        assertEquals(200, answer.status(), answer::toString);
+        assertEquals(0, answer.json().getJsonArray("events").size());
+        assertEquals(0, answer.json().getJsonNumber("nextCursor").longValue());
+    }
+
+    @Test
+    void aStreamDeliversInOrderAndAReconnectWithLastEventIdMissesNothingAndRepeatsNothing() throws Exception {
+        List<String> firstHalf = send(5, "first");
+        List<SseClient.Event> seen;
+        try (SseClient stream = new SseClient(base.resolve("inbox/stream?after=0"), bob.token(), Optional.empty())) {
+            assertEquals(200, stream.status());
+            seen = new ArrayList<>(stream.take(5, Duration.ofSeconds(30)));
+            List<String> secondHalf = send(3, "second");
+            seen.addAll(stream.take(3, Duration.ofSeconds(30)));
+            firstHalf.addAll(secondHalf);
+        }
+        assertEquals(firstHalf, messageIds(seen));
+        assertEquals(IntStream.rangeClosed(1, 8).mapToObj(Integer::toString).toList(),
+                seen.stream().map(SseClient.Event::id).toList());
+        assertTrue(seen.stream().allMatch(e -> e.name().equals("message")));
+
+        List<String> whileAway = send(4, "while away");
+        try (SseClient resumed = new SseClient(base.resolve("inbox/stream"), bob.token(), Optional.of("8"))) {
+            List<SseClient.Event> rest = resumed.take(4, Duration.ofSeconds(30));
+            List<String> afterReconnect = send(1, "after reconnect");
+            rest.addAll(resumed.take(1, Duration.ofSeconds(30)));
+
+            whileAway.addAll(afterReconnect);
+            assertEquals(whileAway, messageIds(rest));
+            assertEquals(List.of("9", "10", "11", "12", "13"), rest.stream().map(SseClient.Event::id).toList());
+            assertEquals(List.of(), resumed.drain());
+        }
+    }
+
+    @Test
+    void afterAnAckAReaderWithoutACursorResumesAfterIt() throws Exception {
+        List<String> sent = send(4, "ack");
+        Inbox.awaitAtLeast(mesh, bob, 4, Duration.ofSeconds(30));
+
+        assertEquals(204, mesh.post("inbox/ack", bob.token(), "{\"cursor\":2}").status());
+        assertEquals(204, mesh.post("inbox/ack", bob.token(), "{\"cursor\":1}").status()); // never backwards
+        ApiResponse resumed = mesh.get("inbox", bob.token());
+
+        assertEquals(sent.subList(2, 4), Inbox.messageIds(resumed.json().getJsonArray("events")
+                .getValuesAs(JsonObject.class)));
+        try (SseClient stream = new SseClient(base.resolve("inbox/stream"), bob.token(), Optional.empty())) {
+            assertEquals(sent.subList(2, 4), messageIds(stream.take(2, Duration.ofSeconds(30))));
+        }
+        ApiResponse beyond = mesh.post("inbox/ack", bob.token(), "{\"cursor\":99}");
+        assertEquals(400, beyond.status(), beyond::toString);
+    }
+
+    @Test
+    void anAgentCannotReadAnotherAgentsInboxAndBadValuesAreRefused() {
+        assertEquals(403, mesh.get("inbox?agentId=" + alice.id(), bob.token()).status());
+        assertEquals(401, mesh.get("inbox", null).status());
+        assertEquals(403, mesh.get("inbox", MeshStackExtension.ADMIN_TOKEN).status());
+        for (String query : List.of("after=-1", "after=x", "limit=0", "limit=501", "limit=ten", "wait=61",
+                "wait=-5", "after=99999999999999999999")) {
+            ApiResponse answer = mesh.get("inbox?" + query, bob.token());
+            assertEquals(400, answer.status(), query + " → " + answer);
+            assertTrue(answer.isProblem(), answer::toString);
+        }
+        for (String body : List.of("{}", "{\"cursor\":-1}", "{\"cursor\":\"3\"}", "{\"cursor\":1.5}", "[1]", "")) {
+            ApiResponse answer = mesh.post("inbox/ack", bob.token(), body);
+            assertEquals(400, answer.status(), body + " → " + answer);
+            assertTrue(answer.isProblem(), answer::toString);
+        }
+    }
+
+    @Test
+    void twoHundredIdleLongPollsDoNotStopOtherRequests() throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        List<CompletableFuture<HttpResponse<String>>> idle = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            idle.add(http.sendAsync(HttpRequest.newBuilder(base.resolve("inbox?after=0&wait=25"))
+                    .header("Authorization", "Bearer " + bob.token()).build(), HttpResponse.BodyHandlers.ofString()));
+        }
+        try {
+            Agent carol = mesh.registerAgent("carol");
+            mesh.allow(alice, carol);
+            String sent = mesh.send(alice, MeshClient.textMessage(null, carol, null, "still served"))
+                    .getString("messageId");
+            List<JsonObject> carolsInbox = Inbox.awaitAtLeast(mesh, carol, 1, Duration.ofSeconds(20));
+
+            assertEquals(List.of(sent), Inbox.messageIds(carolsInbox));
+            assertFalse(idle.stream().allMatch(CompletableFuture::isDone), "the long polls should still be waiting");
+
+            String forBob = mesh.send(alice, MeshClient.textMessage(null, bob, null, "for all")).getString("messageId");
+            for (CompletableFuture<HttpResponse<String>> poll : idle) {
+                HttpResponse<String> answer = poll.get(30, TimeUnit.SECONDS);
+                assertEquals(200, answer.statusCode(), answer::body);
+                assertTrue(answer.body().contains(forBob), answer::body);
+            }
+        } finally {
+            idle.forEach(poll -> poll.cancel(true));
+        }
+    }
+
+    private List<String> send(int count, String text) {
+        List<String> ids = new ArrayList<>();
+        String task = null;
+        for (int i = 0; i < count; i++) {
+            JsonObject sent = mesh.send(alice, MeshClient.textMessage(null, bob, task, text + " " + i));
+            task = sent.getString("taskId");
+            ids.add(sent.getString("messageId"));
+        }
+        return ids;
+    }
+
+    private static List<String> messageIds(List<SseClient.Event> events) {
+        return events.stream().map(e -> jakarta.json.Json.createReader(new java.io.StringReader(e.data()))
+                .readObject().getString("messageId")).toList();
+    }
+}

@@ -1,0 +1,56 @@
+package agentmesh.inbox.boundary;
+
+import agentmesh.inbox.control.DeliveryFaults;
+import agentmesh.web.Ids;
+import agentmesh.web.security.AdminApi;
+import jakarta.inject.Inject;
+import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * Test only ({@code mesh.test.faults=true}): poison an event's delivery, cure it, or make the consumer crash once
+ * between a delivery's commit and its offset commit. 404 on a server without test faults.
+ */
+@Path("admin/test-faults")
+@AdminApi
+public class DeliveryFaultsResource {
+
+    @Inject
+    DeliveryFaults faults;
+
+    @PUT
+    @Path("delivery/{eventId}")
+    public Response poison(@PathParam("eventId") @Pattern(regexp = Ids.MESSAGE_ID) String eventId) {
+        requireEnabled();
+        faults.poison(eventId);
+        return Response.noContent().build();
+    }
+
+    @DELETE
+    @Path("delivery/{eventId}")
+    public Response cure(@PathParam("eventId") @Pattern(regexp = Ids.MESSAGE_ID) String eventId) {
+        requireEnabled();
+        faults.cure(eventId);
+        return Response.noContent().build();
+    }
+
+    @POST
+    @Path("consumer-crash")
+    public Response crashConsumerOnce() {
+        requireEnabled();
+        faults.crashBeforeNextOffsetCommit();
+        return Response.noContent().build();
+    }
+
+    private void requireEnabled() {
+        if (!faults.enabled()) {
+            throw new NotFoundException();
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package agentmesh.inbox.boundary;
+
+import agentmesh.inbox.control.InboxPage;
+import agentmesh.inbox.control.InboxReader;
+import agentmesh.platform.InvalidRequestException;
+import agentmesh.web.security.Callers;
+import jakarta.ejb.EJB;
+import jakarta.inject.Inject;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.validation.constraints.NotNull;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.ForbiddenException;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.sse.Sse;
+import jakarta.ws.rs.sse.SseEventSink;
+
+/**
+ * An agent's inbox: long poll, Server-Sent Events, and acknowledgement. Neither a long poll nor a stream holds a
+ * server thread while it waits. Without a cursor of its own, a reader resumes after its last ack.
+ */
+@Path("inbox")
+public class InboxResource {
+
+    @EJB
+    InboxReader reader;
+
+    @Inject
+    InboxWaiters waiters;
+
+    @Inject
+    InboxStreams streams;
+
+    @Context
+    SecurityContext security;
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public void poll(@QueryParam("after") String after, @QueryParam("limit") String limit,
+                     @QueryParam("wait") String wait, @QueryParam("agentId") String agentId,
+                     @Suspended AsyncResponse response) {
+        String owner = owner(agentId);
+        InboxQuery query = InboxQuery.of(after, limit, wait);
+        long from = query.after() != null ? query.after() : reader.ackedCursor(owner);
+        InboxPage page = reader.after(owner, from, query.limit());
+        if (!page.events().isEmpty() || query.waitSeconds() == 0) {
+            response.resume(page);
+        } else {
+            waiters.await(owner, from, query.limit(), query.waitSeconds(), response);
+        }
+    }
+
+    @GET
+    @Path("stream")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    public void stream(@HeaderParam("Last-Event-ID") String lastEventId, @QueryParam("after") String after,
+                       @QueryParam("agentId") String agentId, @Context SseEventSink sink, @Context Sse sse) {
+        String owner = owner(agentId);
+        long from = lastEventId != null ? InboxQuery.number("Last-Event-ID", lastEventId, 0, Long.MAX_VALUE)
+                : after != null ? InboxQuery.number("after", after, 0, Long.MAX_VALUE)
+                : reader.ackedCursor(owner);
+        streams.open(owner, from, sink, sse);
+    }
+
+    @POST
+    @Path("ack")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response ack(@NotNull JsonValue body) {
+        JsonValue cursor = body instanceof JsonObject object ? object.get("cursor") : null;
+        if (!(cursor instanceof JsonNumber number) || !number.isIntegral() || number.longValue() < 0) {
+            throw new InvalidRequestException("cursor", "must be a whole number from 0");
+        }
+        reader.ack(Callers.agentId(security), number.longValue());
+        return Response.noContent().build();
+    }
+
+    // The inbox is always the caller's own; naming another agent's is refused rather than ignored.
+    private String owner(String agentId) {
+        String caller = Callers.agentId(security);
+        if (agentId != null && !agentId.equals(caller)) {
+            throw new ForbiddenException("An agent reads only its own inbox");
+        }
+        return caller;
+    }
+}
