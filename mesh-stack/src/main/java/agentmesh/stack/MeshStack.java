@@ -81,8 +81,15 @@ public final class MeshStack implements AutoCloseable {
      * safely; it is stopped with the stack.
      */
     public PayaraServer addServer(int portBase) {
+        return addServer(portBase, Map.of());
+    }
+
+    /** As {@link #addServer(int)}, with settings of its own on top of the stack's (e.g. a short idle-task limit). */
+    public PayaraServer addServer(int portBase, Map<String, String> settings) {
+        Map<String, String> environment = serverEnvironment(config);
+        environment.putAll(settings);
         PayaraServer server = new PayaraServer(payaraHome, config.stateDir().resolve("domains-" + portBase),
-                portBase + 80, portBase + 48, Optional.of(portBase), serverEnvironment(config));
+                portBase + 80, portBase + 48, Optional.of(portBase), environment);
         extraServers.add(server);
         server.createAndDeploy(ear);
         return server;

@@ -72,6 +72,19 @@ public class Task {
         return requester.equals(agentId) ? assignee : requester;
     }
 
+    /** Moves to the target state (the caller has checked {@link TaskState#mayMoveTo}); this is activity too. */
+    public void changeState(TaskState target, String reason, LocalDateTime now) {
+        state = target;
+        statusReason = reason;
+        statusAt = now;
+        updatedAt = now;
+    }
+
+    /** Records activity: an artifact, a message. */
+    public void touch(LocalDateTime now) {
+        updatedAt = now;
+    }
+
     /** Records activity and hands out the next message seq. */
     public int nextSeq(LocalDateTime now) {
         updatedAt = now;

@@ -3,13 +3,12 @@ package agentmesh.inbox.boundary;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.platform.InvalidRequestException;
+import agentmesh.web.JsonBodies;
 import agentmesh.web.security.Callers;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
-import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;
@@ -77,8 +76,8 @@ public class InboxResource {
     @POST
     @Path("ack")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response ack(@NotNull JsonValue body) {
-        JsonValue cursor = body instanceof JsonObject object ? object.get("cursor") : null;
+    public Response ack(String body) {
+        JsonValue cursor = JsonBodies.optionalObject(body).map(o -> o.get("cursor")).orElse(null);
         if (!(cursor instanceof JsonNumber number) || !number.isIntegral() || number.longValue() < 0) {
             throw new InvalidRequestException("cursor", "must be a whole number from 0");
         }

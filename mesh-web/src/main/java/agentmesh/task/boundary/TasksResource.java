@@ -1,41 +1,124 @@
 package agentmesh.task.boundary;
 
+import agentmesh.platform.InvalidRequestException;
+import agentmesh.task.control.TaskCursor;
+import agentmesh.task.control.TaskLifecycle;
+import agentmesh.task.control.TaskPage;
 import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
+import agentmesh.task.entity.TaskState;
 import agentmesh.web.Ids;
+import agentmesh.web.JsonBodies;
 import agentmesh.web.security.Callers;
 import jakarta.ejb.EJB;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriBuilder;
 
-/** Tasks as their two agents see them. */
+/** Tasks as their two agents see and drive them. */
 @Path("tasks")
 @Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
 public class TasksResource {
+
+    private static final String TASK_ID_MESSAGE = "must be 1-64 characters of [A-Za-z0-9._:-]";
+    private static final String STATES = "submitted|working|input-required|auth-required|completed|failed|canceled"
+            + "|rejected";
 
     @EJB
     TaskReader reader;
+
+    @EJB
+    TaskLifecycle lifecycle;
 
     @Context
     SecurityContext security;
 
     @GET
+    public TaskPage list(@QueryParam("state") @Pattern(regexp = STATES, message = "must be a task state") String state,
+                         @QueryParam("cursor") @Pattern(regexp = "[A-Za-z0-9_-]{1,400}",
+                                 message = "is not a cursor this API handed out") String cursor,
+                         @QueryParam("limit") String limit) {
+        return reader.list(Callers.agentId(security), state == null ? null : TaskState.fromWireName(state),
+                cursor == null ? null : TaskCursor.decode(cursor), number("limit", limit, 50, 1, 200));
+    }
+
+    @GET
     @Path("{taskId}")
-    public TaskView get(
-            @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = "must be 1-64 characters of [A-Za-z0-9._:-]")
-            String taskId,
-            @QueryParam("historyLength") @DefaultValue("" + TaskReader.MAX_HISTORY) @Min(0)
-            @Max(TaskReader.MAX_HISTORY) int historyLength) {
-        return reader.read(taskId, Callers.agentId(security), historyLength);
+    public TaskView get(@PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
+                        @QueryParam("historyLength") String historyLength) {
+        return reader.read(taskId, Callers.agentId(security),
+                number("historyLength", historyLength, TaskReader.MAX_HISTORY, 0, TaskReader.MAX_HISTORY));
+    }
+
+    @POST
+    @Path("{taskId}/status")
+    public TaskView.Status changeStatus(
+            @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
+            @Valid @NotNull StatusChangeRequest request) {
+        return lifecycle.changeStatus(taskId, Callers.agentId(security), TaskState.fromWireName(request.state()),
+                request.reason());
+    }
+
+    @POST
+    @Path("{taskId}/cancel")
+    @Consumes(MediaType.WILDCARD)
+    public TaskView.Status cancel(
+            @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
+            String body) {
+        return lifecycle.cancel(taskId, Callers.agentId(security), cancelReason(body));
+    }
+
+    @POST
+    @Path("{taskId}/artifacts")
+    public Response addArtifact(
+            @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
+            @Valid @NotNull ArtifactRequest request) {
+        TaskLifecycle.ArtifactView artifact = lifecycle.addArtifact(taskId, Callers.agentId(security),
+                request.artifactId(), request.name(), request.parts());
+        return Response.created(UriBuilder.fromPath("tasks/{taskId}").build(taskId)).entity(artifact).build();
+    }
+
+    // The body of a cancel is optional: none, or {"reason": "…"}.
+    private static String cancelReason(String body) {
+        JsonValue reason = JsonBodies.optionalObject(body).map(o -> o.getOrDefault("reason", JsonValue.NULL))
+                .orElse(JsonValue.NULL);
+        if (reason == JsonValue.NULL) {
+            return null;
+        }
+        if (!(reason instanceof JsonString text) || text.getString().length() > 500) {
+            throw new InvalidRequestException("reason", "must be a text of at most 500 characters");
+        }
+        return text.getString();
+    }
+
+    // By hand: JAX-RS answers a query parameter that does not convert with 404; this deserves a 400.
+    private static int number(String name, String text, int fallback, int min, int max) {
+        if (text == null) {
+            return fallback;
+        }
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new InvalidRequestException(name, "must be a whole number from " + min + " to " + max);
     }
 }
