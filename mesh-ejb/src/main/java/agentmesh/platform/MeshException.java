@@ -42,6 +42,11 @@ public abstract class MeshException extends RuntimeException {
         return title;
     }
 
+    /** Seconds after which a retry may succeed (sent as Retry-After); 0 when retrying the same will not help. */
+    public int retryAfterSeconds() {
+        return 0;
+    }
+
     /** Field name to message; empty when the problem is not about particular fields. */
     public Map<String, String> fieldErrors() {
         return fieldErrors;

@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * On demand ({@code ./mesh bench}), never in CI: latency from the commit of a send to Kafka's acknowledgement of
- * its event, at a steady rate (default 200 events/s for 30 s, {@code -Dbench.rate}, {@code -Dbench.seconds}).
+ * its event, and to its delivery into the inbox, at a steady rate (default 200 events/s from 20 senders to 20
+ * recipients for 30 s, {@code -Dbench.rate}, {@code -Dbench.seconds}); and the highest rate sustained.
  * Measured per event on the server's clock as {@code sent_at − created_at} of its outbox row (created just before
  * the commit, sent just after the ack). Baseline in the same run: a plain synchronous acks=all produce from this
  * JVM to the same broker at the same rate — the floor no dispatcher can beat.
@@ -64,14 +65,66 @@ class DispatchLatencyBenchmark {
                         + " FROM outbox_event WHERE task_id IN (" + taskList + ")").stream()
                 .map(row -> ((Number) row.get(0)).longValue()).collect(Collectors.toList());
         assertEquals(tasks.size(), dispatch.size());
+        String deliveredToAll = "SELECT TIMESTAMPDIFF(MICROSECOND, m.created_at, i.delivered_at) FROM task_message m"
+                + " JOIN inbox_event i ON i.agent_id = m.recipient AND i.event_id = m.message_id"
+                + " WHERE m.task_id IN (" + taskList + ")";
+        await().atMost(Duration.ofMinutes(2)).until(() -> MeshDatabase.query(deliveredToAll).size() == tasks.size());
+        List<Long> endToEnd = MeshDatabase.query(deliveredToAll).stream()
+                .map(row -> ((Number) row.get(0)).longValue()).collect(Collectors.toList());
 
         System.out.printf("%nCommit → Kafka ack, %d events at %d/s (%d s)%n", dispatch.size(), rate, seconds);
         System.out.println(row("measure", "p50 ms", "p99 ms", "max ms"));
         System.out.println(row("raw produce (baseline)", baseline));
         System.out.println(row("mesh dispatch", dispatch));
+        System.out.println(row("send → inbox (e2e)", endToEnd));
         System.out.println(row("HTTP send (for scale)", new ArrayList<>(httpMicros)));
         System.out.printf("p99 ratio mesh / baseline: %.1f%n%n",
                 (double) percentile(dispatch, 99) / Math.max(1, percentile(baseline, 99)));
+    }
+
+    /**
+     * The highest rate the whole path sustains: steps of {@code -Dbench.ramp} messages/s (default 200,400,800) for
+     * {@code -Dbench.rampSeconds} (default 60) each; a step is sustained when, five seconds after its load ends,
+     * everything it sent is in the inboxes (no backlog left growing).
+     */
+    @Test
+    void sustainedRate() throws Exception {
+        MeshClient mesh = MeshClient.forStack();
+        List<Agent[]> pairs = new ArrayList<>();
+        for (int i = 0; i < PAIRS; i++) {
+            Agent sender = mesh.registerAgent("ramp-sender" + i);
+            Agent recipient = mesh.registerAgent("ramp-recipient" + i);
+            mesh.allow(sender, recipient);
+            pairs.add(new Agent[] {sender, recipient});
+        }
+        int stepSeconds = Integer.getInteger("bench.rampSeconds", 60);
+        System.out.printf("%nSustained rate, %d s per step (sent → delivered 5 s after the step)%n", stepSeconds);
+        for (String step : System.getProperty("bench.ramp", "200,400,800").split(",")) {
+            int stepRate = Integer.parseInt(step.trim());
+            Object stepStart = MeshDatabase.query("SELECT UTC_TIMESTAMP(6)").get(0).get(0).toString();
+            java.util.concurrent.atomic.AtomicInteger sent = new java.util.concurrent.atomic.AtomicInteger();
+            long start = System.nanoTime();
+            paced(stepRate, stepSeconds, i -> {
+                Agent[] pair = pairs.get(i % PAIRS);
+                mesh.send(pair[0], MeshClient.textMessage(null, pair[1], null, "ramp " + i));
+                sent.incrementAndGet();
+            });
+            double achieved = sent.get() / ((System.nanoTime() - start) / 1e9);
+            String recipients = pairs.stream().map(p -> "'" + p[1].id() + "'").collect(Collectors.joining(","));
+            String undelivered = "SELECT COUNT(*) FROM task_message m WHERE m.recipient IN (" + recipients + ")"
+                    + " AND m.created_at >= '" + stepStart + "' AND NOT EXISTS (SELECT 1 FROM inbox_event i"
+                    + " WHERE i.agent_id = m.recipient AND i.event_id = m.message_id)";
+            boolean sustained;
+            try {
+                await().atMost(Duration.ofSeconds(5)).until(() -> MeshDatabase.count(undelivered) == 0);
+                sustained = true;
+            } catch (org.awaitility.core.ConditionTimeoutException e) {
+                sustained = false;
+                await().atMost(Duration.ofMinutes(5)).until(() -> MeshDatabase.count(undelivered) == 0);
+            }
+            System.out.printf("target %5d/s  sent %7.1f/s  %s%n", stepRate, achieved,
+                    sustained ? "sustained" : "backlog left after 5 s");
+        }
     }
 
     private List<Long> rawProduceMicros() throws Exception {

@@ -42,6 +42,9 @@ public class MeshStackExtension implements BeforeAllCallback {
                     .with("MESH_OUTBOX_BACKOFF_MAX_MS", "1000")
                     .with("MESH_OUTBOX_MAX_ATTEMPTS", "30")
                     .with("MESH_CONSUMER_RETRY_BACKOFF_MS", "100")
+                    // The tests send as fast as they can; GatewayIT checks the default limit on a server of its own.
+                    .with("MESH_RATE_LIMIT_PER_SECOND", "100000")
+                    .with("MESH_RATE_LIMIT_BURST", "100000")
                     .build();
             MeshStack stack = new MeshStack(config).start();
             LOG.info(() -> "System test stack up in " + stack.startupTime().toMillis() + " ms");

@@ -38,6 +38,17 @@ public class AgentRegistry {
         return new RegisteredAgent(agentId, displayName, token);
     }
 
+    /** Gives the agent a new token; the old one stops working at once. */
+    public RegisteredAgent rotateToken(String agentId) {
+        Agent agent = em.find(Agent.class, agentId, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
+        if (agent == null) {
+            throw new UnknownAgentException(agentId);
+        }
+        String token = Tokens.newToken();
+        agent.replaceTokenHash(Tokens.hash(token));
+        return new RegisteredAgent(agentId, agent.displayName(), token);
+    }
+
     /** The agent holding this bearer token, if any. */
     public Optional<String> agentWithToken(String token) {
         return em.createNamedQuery(Agent.BY_TOKEN_HASH, Agent.class)

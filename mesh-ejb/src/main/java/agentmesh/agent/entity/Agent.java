@@ -40,6 +40,10 @@ public class Agent {
         this.createdAt = createdAt;
     }
 
+    public void replaceTokenHash(String newTokenHash) {
+        tokenHash = newTokenHash;
+    }
+
     public String agentId() {
         return agentId;
     }

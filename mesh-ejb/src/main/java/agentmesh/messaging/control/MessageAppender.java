@@ -1,9 +1,5 @@
 package agentmesh.messaging.control;
 
-import agentmesh.agent.control.AgentRegistry;
-import agentmesh.agent.control.Contacts;
-import agentmesh.agent.control.NotInContactException;
-import agentmesh.agent.control.UnknownAgentException;
 import agentmesh.messaging.entity.TaskMessage;
 import agentmesh.outbox.control.Outbox;
 import agentmesh.platform.DuplicateKey;
@@ -32,19 +28,14 @@ import java.util.UUID;
 
 /**
  * Appends a message to its task in one transaction: the task (created or touched), the message with the next seq,
- * and the outbox event for the recipient. Either all three commit or none does.
+ * and the outbox event for the recipient. Either all three commit or none does. The sender has been checked
+ * (recipient known, allowed to talk) before the transaction began.
  */
 @Stateless
 public class MessageAppender {
 
     @PersistenceContext
     EntityManager em;
-
-    @EJB
-    AgentRegistry agents;
-
-    @EJB
-    Contacts contacts;
 
     @EJB
     Outbox outbox;
@@ -56,12 +47,6 @@ public class MessageAppender {
     Clock clock;
 
     public SentMessage append(SendCommand command) {
-        if (!agents.exists(command.to())) {
-            throw new UnknownAgentException(command.to());
-        }
-        if (!contacts.mayTalk(command.sender(), command.to())) {
-            throw new NotInContactException(command.sender(), command.to());
-        }
         LocalDateTime now = UtcTime.now(clock);
         Task task = command.taskId() == null ? openTask(command, now) : lockTask(command);
         JsonArray parts = Parts.canonical(command.parts());

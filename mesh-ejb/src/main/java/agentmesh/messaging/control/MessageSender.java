@@ -16,7 +16,8 @@ import java.util.Optional;
  * Sends a message and makes sends idempotent by message id. The append runs in its own transaction
  * ({@link MessageAppender}); when its insert hits the unique message id, that transaction is already rolled back, and
  * this bean looks at the stored original: same content → the original answer, different → 409. There is no
- * select-before-insert, so two concurrent sends with one id store exactly one message.
+ * select-before-insert, so two concurrent sends with one id store exactly one message. Whether the sender may
+ * send to the recipient at all is the gateway's check, made before this is called (see {@code agentmesh.identity}).
  */
 @Stateless
 @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)

@@ -19,10 +19,17 @@ import java.util.TreeMap;
  * {@code {"kind":"file","file":{"name"?,"mimeType"?,"bytes"|"uri"}}}, each with optional {@code metadata}.
  * Checks their shape and writes them canonically (object keys sorted), so that the same content always gives the
  * same text and the same fingerprint.
+ *
+ * <p>Text is stored and returned byte for byte: any Unicode (emoji, CJK, right-to-left, combining marks) is kept
+ * as sent. Two things are refused anywhere in the parts, keys included: NUL (U+0000), which many consumers of
+ * agent output treat as the end of a string, and unpaired surrogates, which are not Unicode text at all and
+ * cannot be stored as UTF-8.
  */
 public final class Parts {
 
     public static final int MAX_PARTS = 64;
+    /** How deep {@code data} and {@code metadata} may nest objects and arrays. */
+    public static final int MAX_DEPTH = 32;
 
     private static final Map<String, String> PAYLOAD_FIELD = Map.of("text", "text", "data", "data", "file", "file");
     private static final Set<String> FILE_FIELDS = Set.of("name", "mimeType", "bytes", "uri");
@@ -42,9 +49,50 @@ public final class Parts {
             return problems;
         }
         for (int i = 0; i < parts.size(); i++) {
-            checkPart("parts[" + i + "]", parts.get(i), problems);
+            String path = "parts[" + i + "]";
+            checkPart(path, parts.get(i), problems);
+            checkStrings(path, parts.get(i), 0, problems);
         }
         return problems;
+    }
+
+    // Every string and key, at every depth: no NUL, no unpaired surrogate, no nesting beyond MAX_DEPTH.
+    private static void checkStrings(String path, JsonValue value, int depth, Map<String, String> problems) {
+        if (depth > MAX_DEPTH) {
+            problems.putIfAbsent(path, "nests deeper than " + MAX_DEPTH + " levels");
+            return;
+        }
+        switch (value.getValueType()) {
+            case STRING -> checkText(path, ((jakarta.json.JsonString) value).getString(), problems);
+            case OBJECT -> value.asJsonObject().forEach((key, member) -> {
+                checkText(path + "." + key, key, problems);
+                checkStrings(path + "." + key, member, depth + 1, problems);
+            });
+            case ARRAY -> {
+                JsonArray array = value.asJsonArray();
+                for (int i = 0; i < array.size(); i++) {
+                    checkStrings(path + "[" + i + "]", array.get(i), depth + 1, problems);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private static void checkText(String path, String text, Map<String, String> problems) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == 0) {
+                problems.putIfAbsent(path, "must not contain NUL (U+0000)");
+                return;
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                problems.putIfAbsent(path, "must not contain an unpaired surrogate (not Unicode text)");
+                return;
+            }
+        }
     }
 
     private static void checkPart(String path, JsonValue value, Map<String, String> problems) {

@@ -49,6 +49,32 @@ class PartsTest {
     }
 
     @Test
+    void anyUnicodeTextIsFine() {
+        assertTrue(Parts.problems(parts("[{\"kind\":\"text\",\"text\":\"😀 中文 עברית e\u0301 \\ud83d\\ude00 '; DROP TABLE task; <script>\"}]"))
+                .isEmpty());
+    }
+
+    @Test
+    void nulAndUnpairedSurrogatesAreRefusedAnywhereInTheParts() {
+        assertEquals(Map.of("parts[0].text", "must not contain NUL (U+0000)"),
+                Parts.problems(parts("[{\"kind\":\"text\",\"text\":\"a\\u0000b\"}]")));
+        assertEquals(Map.of("parts[0].text", "must not contain an unpaired surrogate (not Unicode text)"),
+                Parts.problems(parts("[{\"kind\":\"text\",\"text\":\"x\\ud800y\"}]")));
+        assertEquals(Map.of("parts[0].data.k[1]", "must not contain an unpaired surrogate (not Unicode text)"),
+                Parts.problems(parts("[{\"kind\":\"data\",\"data\":{\"k\":[\"ok\",\"\\udc00\"]}}]")));
+        assertEquals(Map.of("parts[0].data.a\u0000", "must not contain NUL (U+0000)"),
+                Parts.problems(parts("[{\"kind\":\"data\",\"data\":{\"a\\u0000\":1}}]")));
+    }
+
+    @Test
+    void dataNestedTooDeepIsRefused() {
+        String deep = "{\"a\":".repeat(Parts.MAX_DEPTH + 1) + "1" + "}".repeat(Parts.MAX_DEPTH + 1);
+        String fine = "{\"a\":".repeat(Parts.MAX_DEPTH - 1) + "1" + "}".repeat(Parts.MAX_DEPTH - 1);
+        assertEquals(1, Parts.problems(parts("[{\"kind\":\"data\",\"data\":" + deep + "}]")).size());
+        assertTrue(Parts.problems(parts("[{\"kind\":\"data\",\"data\":" + fine + "}]")).isEmpty());
+    }
+
+    @Test
     void canonicalFormSortsKeysAtEveryDepthAndKeepsTextExact() {
         JsonArray one = parts("[{\"kind\":\"data\",\"data\":{\"b\":1,\"a\":{\"z\":\"\\u00e9\",\"y\":[{\"d\":1,\"c\":2}]}}}]");
         JsonArray other = parts("[{\"data\":{\"a\":{\"y\":[{\"c\":2,\"d\":1}],\"z\":\"é\"},\"b\":1},\"kind\":\"data\"}]");

@@ -62,6 +62,14 @@ public class AgentsResource {
         return registry.view(agentId);
     }
 
+    /** A new token for the agent; the old one stops working at once. */
+    @POST
+    @Path("{agentId}/token")
+    public RegisteredAgent rotateToken(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
+        return registry.rotateToken(agentId);
+    }
+
     @POST
     @Path("{a}/contacts/{b}")
     public Response allow(@PathParam("a") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String a,

@@ -1,5 +1,9 @@
 package agentmesh.messaging.boundary;
 
+import agentmesh.agent.control.AgentRegistry;
+import agentmesh.agent.control.NotInContactException;
+import agentmesh.agent.control.UnknownAgentException;
+import agentmesh.identity.control.GuardedIdentity;
 import agentmesh.messaging.control.MessageIds;
 import agentmesh.messaging.control.MessageSender;
 import agentmesh.messaging.control.SendCommand;
@@ -31,6 +35,12 @@ public class MessagesResource {
     @EJB
     MessageSender sender;
 
+    @EJB
+    AgentRegistry agents;
+
+    @Inject
+    GuardedIdentity identity;
+
     @Inject
     Clock clock;
 
@@ -40,6 +50,13 @@ public class MessagesResource {
     @POST
     public Response send(@Valid @NotNull SendMessageRequest request) {
         String from = Callers.agentId(security);
+        // Checked before the send's transaction: a slow identity service must not hold the task's row lock.
+        if (!agents.exists(request.to())) {
+            throw new UnknownAgentException(request.to());
+        }
+        if (!identity.mayTalk(from, request.to())) {
+            throw new NotInContactException(from, request.to());
+        }
         String messageId = Objects.requireNonNullElseGet(request.messageId(), () -> MessageIds.generate(from, clock));
         SendResult result = sender.send(new SendCommand(from, messageId, request.to(), request.taskId(),
                 request.contextId(), request.parts()));

@@ -17,6 +17,11 @@ public class MeshExceptionMapper implements ExceptionMapper<MeshException> {
         List<Problem.FieldError> errors = e.fieldErrors().entrySet().stream()
                 .map(entry -> new Problem.FieldError(entry.getKey(), entry.getValue()))
                 .toList();
-        return Problem.of(e.status(), e.type(), e.title(), e.getMessage()).withErrors(errors).response().build();
+        Response.ResponseBuilder response = Problem.of(e.status(), e.type(), e.title(), e.getMessage())
+                .withErrors(errors).response();
+        if (e.retryAfterSeconds() > 0) {
+            response.header("Retry-After", e.retryAfterSeconds());
+        }
+        return response.build();
     }
 }

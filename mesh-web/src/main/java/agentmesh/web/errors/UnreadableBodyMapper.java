@@ -1,16 +1,12 @@
 package agentmesh.web.errors;
 
 import agentmesh.web.Problem;
-import agentmesh.web.limits.BodyTooLargeException;
 import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
 
-/**
- * A body that could not be read: malformed JSON or a JSON shape that does not fit the request (400), or a body cut
- * off at the size limit while being read (413).
- */
+/** A body that could not be read: malformed JSON, or a JSON shape that does not fit the request → 400. */
 @Provider
 public class UnreadableBodyMapper implements ExceptionMapper<ProcessingException> {
 
@@ -20,11 +16,6 @@ public class UnreadableBodyMapper implements ExceptionMapper<ProcessingException
     }
 
     static Response problemFor(Throwable e) {
-        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
-            if (cause instanceof BodyTooLargeException tooLarge) {
-                return tooLarge.getResponse();
-            }
-        }
         return Problem.of(400, "malformed-body", "Malformed request body",
                 "The body is not a JSON document of the expected shape: " + rootMessage(e)).response().build();
     }

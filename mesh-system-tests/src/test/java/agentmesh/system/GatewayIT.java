@@ -1,0 +1,154 @@
+package agentmesh.system;
+
+import agentmesh.stack.PayaraServer;
+import agentmesh.system.MeshClient.Agent;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The gateway on a server instance of its own: a remote identity service (a fake one, started here) behind
+ * timeout, circuit breaker and cache, and the per-agent rate limit at its defaults (the main test server's limit
+ * is raised so the other tests can send fast).
+ */
+@ExtendWith(MeshStackExtension.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class GatewayIT {
+
+    private FakeIdentityService identity;
+    private PayaraServer gateway;
+    private MeshClient mesh;
+
+    @BeforeAll
+    void aServerWithARemoteIdentityService() {
+        identity = new FakeIdentityService(19690);
+        gateway = MeshStackExtension.stack().addServer(19700, Map.of(
+                "MESH_IDENTITY_MODE", "remote",
+                "MESH_IDENTITY_URL", identity.uri().toString(),
+                "MESH_RATE_LIMIT_PER_SECOND", "50",
+                "MESH_RATE_LIMIT_BURST", "100"));
+        mesh = new MeshClient(gateway.baseUri());
+    }
+
+    private Agent probeFrom;
+    private Agent probeTo;
+
+    /** Each test starts with a healthy service and a closed circuit, whatever the previous one left. */
+    @BeforeEach
+    void healthyAndClosed() {
+        identity.mode(FakeIdentityService.Mode.HEALTHY);
+        if (probeFrom == null) {
+            probeFrom = mesh.registerAgent("probe");
+            probeTo = mesh.registerAgent("probe");
+            identity.allow(probeFrom.id(), probeTo.id());
+        }
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).until(() -> mesh.post("messages",
+                probeFrom.token(), MeshClient.textMessage(null, probeTo, null, "probe")).status() == 201);
+    }
+
+    @AfterAll
+    void stop() {
+        gateway.close();
+        identity.close();
+    }
+
+    @Test
+    void theRemoteServiceDecidesWhoMayTalk() {
+        Agent alice = mesh.registerAgent("alice");
+        Agent bob = mesh.registerAgent("bob");
+        identity.allow(alice.id(), bob.id());
+
+        assertEquals(201, mesh.post("messages", alice.token(), MeshClient.textMessage(null, bob, null, "ok")).status());
+        assertEquals(403, mesh.post("messages", bob.token(), MeshClient.textMessage(null, alice, null, "no")).status());
+    }
+
+    @Test
+    void aSlowIdentityServiceFailsTheSendWithinThreeSecondsOrIsAnsweredFromTheCache() {
+        Agent alice = mesh.registerAgent("alice");
+        Agent bob = mesh.registerAgent("bob");
+        Agent carol = mesh.registerAgent("carol");
+        identity.allow(alice.id(), bob.id());
+        identity.allow(alice.id(), carol.id());
+        assertEquals(201, mesh.post("messages", alice.token(), MeshClient.textMessage(null, bob, null, "warm")).status());
+
+        identity.mode(FakeIdentityService.Mode.SLOW);
+        long start = System.nanoTime();
+        ApiResponse uncached = mesh.post("messages", alice.token(), MeshClient.textMessage(null, carol, null, "?"));
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        ApiResponse cached = mesh.post("messages", alice.token(), MeshClient.textMessage(null, bob, null, "cached"));
+
+        assertEquals(503, uncached.status(), uncached::toString);
+        assertTrue(uncached.isProblem());
+        assertTrue(took.compareTo(Duration.ofMillis(4500)) < 0, "the check gave up after " + took);
+        assertEquals(201, cached.status(), cached::toString);
+    }
+
+    @Test
+    void theCircuitOpensAfterRepeatedFailuresAndClosesAfterRecovery() {
+        Agent alice = mesh.registerAgent("alice");
+        Agent dave = mesh.registerAgent("dave");
+        identity.allow(alice.id(), dave.id());
+
+        identity.mode(FakeIdentityService.Mode.FAILING);
+        for (int i = 0; i < 6; i++) {
+            ApiResponse refused = mesh.post("messages", alice.token(), MeshClient.textMessage(null, dave, null, "x"));
+            assertEquals(503, refused.status(), refused::toString);
+        }
+        int callsWhenOpen = identity.calls();
+        ApiResponse whileOpen = mesh.post("messages", alice.token(), MeshClient.textMessage(null, dave, null, "x"));
+        assertEquals(503, whileOpen.status());
+        assertEquals(callsWhenOpen, identity.calls(), "an open circuit does not call the service");
+
+        identity.mode(FakeIdentityService.Mode.HEALTHY);
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).until(() -> mesh.post("messages",
+                alice.token(), MeshClient.textMessage(null, dave, null, "back")).status() == 201);
+    }
+
+    @Test
+    void aBurstOfThreeHundredGetsAboutOneHundredFiftyThroughAndOthersAreUnaffected() throws Exception {
+        Agent flooder = mesh.registerAgent("flooder");
+        Agent bystander = mesh.registerAgent("bystander");
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        URI tasks = gateway.baseUri().resolve("tasks?limit=1");
+
+        long start = System.nanoTime();
+        List<CompletableFuture<HttpResponse<String>>> burst = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            burst.add(http.sendAsync(HttpRequest.newBuilder(tasks).header("Authorization", "Bearer " + flooder.token())
+                    .build(), HttpResponse.BodyHandlers.ofString()));
+        }
+        List<HttpResponse<String>> answers = new ArrayList<>();
+        for (CompletableFuture<HttpResponse<String>> answer : burst) {
+            answers.add(answer.get());
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        ApiResponse bystanders = mesh.get("tasks?limit=1", bystander.token());
+
+        long accepted = answers.stream().filter(a -> a.statusCode() == 200).count();
+        List<HttpResponse<String>> limited = answers.stream().filter(a -> a.statusCode() == 429).toList();
+        assertEquals(300, accepted + limited.size(), "every answer is 200 or 429");
+        assertTrue(accepted >= 100 && accepted <= 100 + 50 * seconds + 5,
+                accepted + " accepted in " + seconds + " s");
+        assertTrue(limited.stream().allMatch(a -> a.headers().firstValue("Retry-After").isPresent()
+                && a.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json")));
+        assertEquals(200, bystanders.status(), bystanders::toString);
+        assertTrue(MeshMetrics.sum(gateway.baseUri(), "agent_mesh_rate_limited_total", "") >= limited.size());
+    }
+}

@@ -1,0 +1,50 @@
+package agentmesh.web.limits;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class TokenBucketTest {
+
+    private final Instant start = Instant.parse("2026-12-02T12:00:00Z");
+
+    @Test
+    void aFullBucketLetsABurstThroughThenRefusesWithTheWait() {
+        TokenBucket bucket = new TokenBucket(100, 50, start);
+        for (int i = 0; i < 100; i++) {
+            assertEquals(Duration.ZERO, bucket.take(start), "request " + i);
+        }
+        assertEquals(Duration.ofMillis(20), bucket.take(start));
+    }
+
+    @Test
+    void tokensComeBackAtTheSustainedRateButNeverBeyondTheBurst() {
+        TokenBucket bucket = new TokenBucket(100, 50, start);
+        for (int i = 0; i < 100; i++) {
+            bucket.take(start);
+        }
+        Instant oneSecondLater = start.plusSeconds(1);
+        int accepted = 0;
+        while (bucket.take(oneSecondLater).isZero()) {
+            accepted++;
+        }
+        assertEquals(50, accepted);
+
+        Instant muchLater = oneSecondLater.plusSeconds(3600);
+        int burst = 0;
+        while (bucket.take(muchLater).isZero()) {
+            burst++;
+        }
+        assertEquals(100, burst);
+    }
+
+    @Test
+    void timeGoingBackwardsGivesNothing() {
+        TokenBucket bucket = new TokenBucket(1, 1, start);
+        bucket.take(start);
+        assertEquals(Duration.ofSeconds(1), bucket.take(start.minusSeconds(10)));
+    }
+}
