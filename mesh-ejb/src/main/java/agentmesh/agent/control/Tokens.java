@@ -1,11 +1,9 @@
 package agentmesh.agent.control;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import agentmesh.platform.Sha256;
+
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
 
 /**
  * Agent bearer tokens: 256 random bits, handed out once, stored as their SHA-256. A fast hash is right here (unlike
@@ -25,11 +23,6 @@ public final class Tokens {
     }
 
     public static String hash(String token) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return Sha256.hex(token);
     }
 }

@@ -1,5 +1,6 @@
 package agentmesh.inbox.control;
 
+import agentmesh.platform.BatchDelete;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import jakarta.ejb.EJB;
@@ -26,13 +27,12 @@ import java.time.Duration;
 public class InboxHousekeeping {
 
     private static final int BATCH = 1_000;
-    private static final int MAX_BATCHES = 100;
 
     @Inject
     InboxSignals signals;
 
     @EJB
-    DedupPurge purge;
+    BatchDelete batchDelete;
 
     @Inject
     @ConfigProperty(name = "mesh.inbox.dedup-retention-hours", defaultValue = "192")
@@ -52,8 +52,7 @@ public class InboxHousekeeping {
     void purgeDedup() {
         String cutoff = UtcDateTimeConverter.format(
                 UtcTime.now(clock).minus(Duration.ofHours(dedupRetentionHours)));
-        for (int i = 0; i < MAX_BATCHES && purge.deleteBefore(cutoff, BATCH) == BATCH; i++) {
-            // one short transaction per batch
-        }
+        batchDelete.untilDone("DELETE FROM inbox_dedup WHERE delivered_at < ? ORDER BY delivered_at LIMIT ?",
+                cutoff, BATCH);
     }
 }

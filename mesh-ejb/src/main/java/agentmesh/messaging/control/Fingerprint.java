@@ -1,11 +1,8 @@
 package agentmesh.messaging.control;
 
+import agentmesh.platform.Sha256;
 import jakarta.json.JsonArray;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Objects;
 
 /**
@@ -21,11 +18,6 @@ final class Fingerprint {
         String text = String.join("\u0000", command.sender(), command.to(),
                 Objects.toString(command.taskId(), ""), Objects.toString(command.contextId(), ""),
                 canonicalParts.toString());
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
+        return Sha256.hex(text);
     }
 }

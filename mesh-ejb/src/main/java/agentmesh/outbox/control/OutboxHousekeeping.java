@@ -1,6 +1,7 @@
 package agentmesh.outbox.control;
 
 import agentmesh.outbox.entity.OutboxStatus;
+import agentmesh.platform.BatchDelete;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import jakarta.ejb.EJB;
@@ -20,8 +21,6 @@ import java.util.Map;
 @Stateless
 public class OutboxHousekeeping {
 
-    private static final int MAX_BATCHES_PER_RUN = 100;
-
     @PersistenceContext
     EntityManager em;
 
@@ -35,7 +34,7 @@ public class OutboxHousekeeping {
     Clock clock;
 
     @EJB
-    PurgeStep purgeStep;
+    BatchDelete batchDelete;
 
     /**
      * Deletes sent events older than the retention in small batches, each its own short transaction through the
@@ -44,15 +43,8 @@ public class OutboxHousekeeping {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public long purgeSent() {
         String cutoff = UtcDateTimeConverter.format(UtcTime.now(clock).minus(config.sentRetention()));
-        long purged = 0;
-        for (int i = 0; i < MAX_BATCHES_PER_RUN; i++) {
-            int deleted = purgeStep.deleteSentBefore(cutoff, config.purgeBatchSize());
-            purged += deleted;
-            if (deleted < config.purgeBatchSize()) {
-                break;
-            }
-        }
-        return purged;
+        return batchDelete.untilDone("DELETE FROM outbox_event WHERE status = 'SENT' AND sent_at < ?"
+                + " ORDER BY sent_at LIMIT ?", cutoff, config.purgeBatchSize());
     }
 
     public Map<OutboxStatus, Long> countByStatus() {

@@ -4,6 +4,7 @@ import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.web.JsonBodies;
+import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.Callers;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
@@ -67,8 +68,8 @@ public class InboxResource {
     public void stream(@HeaderParam("Last-Event-ID") String lastEventId, @QueryParam("after") String after,
                        @QueryParam("agentId") String agentId, @Context SseEventSink sink, @Context Sse sse) {
         String owner = owner(agentId);
-        long from = lastEventId != null ? InboxQuery.number("Last-Event-ID", lastEventId, 0, Long.MAX_VALUE)
-                : after != null ? InboxQuery.number("after", after, 0, Long.MAX_VALUE)
+        long from = lastEventId != null ? QueryNumbers.parse("Last-Event-ID", lastEventId, 0, Long.MAX_VALUE)
+                : after != null ? QueryNumbers.parse("after", after, 0, Long.MAX_VALUE)
                 : reader.ackedCursor(owner);
         streams.open(owner, from, sink, sse);
     }

@@ -9,6 +9,7 @@ import agentmesh.task.control.TaskView;
 import agentmesh.task.entity.TaskState;
 import agentmesh.web.Ids;
 import agentmesh.web.JsonBodies;
+import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.Callers;
 import jakarta.ejb.EJB;
 import jakarta.json.JsonString;
@@ -54,7 +55,7 @@ public class TasksResource {
                                  message = "is not a cursor this API handed out") String cursor,
                          @QueryParam("limit") String limit) {
         return reader.list(Callers.agentId(security), state == null ? null : TaskState.fromWireName(state),
-                cursor == null ? null : TaskCursor.decode(cursor), number("limit", limit, 50, 1, 200));
+                cursor == null ? null : TaskCursor.decode(cursor), QueryNumbers.parse("limit", limit, 50, 1, 200));
     }
 
     @GET
@@ -62,7 +63,8 @@ public class TasksResource {
     public TaskView get(@PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
                         @QueryParam("historyLength") String historyLength) {
         return reader.read(taskId, Callers.agentId(security),
-                number("historyLength", historyLength, TaskReader.MAX_HISTORY, 0, TaskReader.MAX_HISTORY));
+                QueryNumbers.parse("historyLength", historyLength, TaskReader.MAX_HISTORY, 0,
+                        TaskReader.MAX_HISTORY));
     }
 
     @POST
@@ -104,21 +106,5 @@ public class TasksResource {
             throw new InvalidRequestException("reason", "must be a text of at most 500 characters");
         }
         return text.getString();
-    }
-
-    // By hand: JAX-RS answers a query parameter that does not convert with 404; this deserves a 400.
-    private static int number(String name, String text, int fallback, int min, int max) {
-        if (text == null) {
-            return fallback;
-        }
-        try {
-            int value = Integer.parseInt(text.trim());
-            if (value >= min && value <= max) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new InvalidRequestException(name, "must be a whole number from " + min + " to " + max);
     }
 }
