@@ -28,8 +28,4 @@ public record DatabaseUrl(String host, int port, String database, String query) 
         String defaults = "sslMode=DISABLED&allowPublicKeyRetrieval=true&characterEncoding=UTF-8";
         return "jdbc:mysql://" + host + ":" + port + "/" + database + "?" + (query.isEmpty() ? defaults : query);
     }
-
-    public DatabaseUrl withPort(int newPort) {
-        return new DatabaseUrl(host, newPort, database, query);
-    }
 }

@@ -89,10 +89,6 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    public synchronized boolean isRunning() {
-        return process != null && process.isAlive();
-    }
-
     @Override
     public void close() {
         stop();

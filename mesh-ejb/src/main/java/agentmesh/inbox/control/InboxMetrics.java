@@ -60,10 +60,4 @@ public class InboxMetrics {
             return value;
         }).set(lag);
     }
-
-    public Map<Integer, Long> lags() {
-        Map<Integer, Long> copy = new java.util.TreeMap<>();
-        lagByPartition.forEach((partition, lag) -> copy.put(partition, lag.get()));
-        return copy;
-    }
 }
