@@ -23,7 +23,7 @@ public class ConsumerSettings {
     String group;
 
     @Inject
-    @ConfigProperty(name = "mesh.consumer.threads", defaultValue = "2")
+    @ConfigProperty(name = "mesh.consumer.threads", defaultValue = "6")
     int threads;
 
     @Inject
