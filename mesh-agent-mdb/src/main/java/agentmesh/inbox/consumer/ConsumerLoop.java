@@ -100,7 +100,9 @@ final class ConsumerLoop implements Runnable {
                 ConsumerConfig.CLIENT_ID_CONFIG, clientId,
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 200),
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 200,
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, settings.sessionTimeoutMillis(),
+                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, settings.sessionTimeoutMillis() / 3),
                 new StringDeserializer(), new StringDeserializer());
         consumer = kafka;
         try {
