@@ -26,9 +26,14 @@
  * Claims follow the {@code (status, next_attempt_at)} index order ({@code ORDER BY next_attempt_at}): ordering by id
  * would make InnoDB sort and lock every matching row, and a second server would claim nothing.
  *
- * <p>Retries and dead events: a failed publish counts an attempt and waits {@code base × 2^attempts} (5 s base,
- * 5 min cap by default); after the last attempt (10 by default) the event is {@code failed}: logged at WARN with its
- * id, counted, and listed by {@code GET /admin/outbox?status=failed}. A dead event no longer blocks its recipient —
+ * <p>Retries and dead events: a publish that Kafka refuses counts an attempt and waits {@code base × 2^attempts}
+ * (5 s base, 5 min cap by default); after the last attempt (10 by default) the event is {@code failed}: logged at
+ * WARN with its id, counted, and listed by {@code GET /admin/outbox?status=failed}. A broker out of reach (Kafka's
+ * retriable errors: timeouts, lost connections, no leader) is not the event's fault: it neither counts nor grows the
+ * wait, and the event is tried again every {@code base}, so a long outage kills nothing and its end is noticed within
+ * seconds. (When it counted, the chaos suite's 60 s outage was followed by 41 s of backoff before the backlog
+ * moved, and by the defaults an outage of about 25 minutes killed every waiting event, which then lost its order
+ * on replay.) A dead event no longer blocks its recipient —
  * a dead head would otherwise freeze that recipient forever. {@code POST /admin/outbox/{id}/retry} puts it back to
  * pending; it is then published next for its recipient, i.e. after the events that overtook it while it was dead.
  *

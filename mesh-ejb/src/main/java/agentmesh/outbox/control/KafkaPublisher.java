@@ -12,6 +12,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -109,6 +110,15 @@ public class KafkaPublisher {
         } catch (java.util.concurrent.TimeoutException e) {
             return e;
         }
+    }
+
+    /**
+     * Whether a publish failed because Kafka was out of reach or too slow to answer (retriable errors such as
+     * timeouts, lost connections, no leader, too few in-sync replicas), rather than because of the event itself.
+     */
+    static boolean isUnavailable(Exception failure) {
+        return failure instanceof RetriableException || failure instanceof java.util.concurrent.TimeoutException
+                || failure instanceof InterruptedException;
     }
 
     /** Creates the topic if it is missing; retried on every publish until it succeeds once. */

@@ -80,7 +80,9 @@ public class OutboxBatch {
                 metrics.dispatched(true);
             } else {
                 metrics.dispatched(false);
-                if (event.recordFailure(failure.toString(), policy, done)) {
+                if (KafkaPublisher.isUnavailable(failure)) {
+                    event.recordUnavailable(failure.toString(), policy, done);
+                } else if (event.recordFailure(failure.toString(), policy, done)) {
                     metrics.died();
                     LOG.warning(() -> "Outbox event " + event.id() + " for " + event.eventKey() + " is dead after "
                             + event.attempts() + " attempts: " + failure);

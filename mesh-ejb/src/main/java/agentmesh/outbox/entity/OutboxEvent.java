@@ -79,13 +79,27 @@ public class OutboxEvent {
      */
     public boolean recordFailure(String error, RetryPolicy policy, LocalDateTime now) {
         attempts++;
-        lastError = error == null ? null : error.substring(0, Math.min(error.length(), 1000));
+        lastError = cut(error);
         if (policy.isDead(attempts)) {
             status = OutboxStatus.FAILED;
             return true;
         }
         nextAttemptAt = policy.nextAttemptAt(attempts, now);
         return false;
+    }
+
+    /**
+     * Kafka could not be reached or did not answer in time. That is no fault of the event: it does not count towards
+     * giving up, and the next try comes after the base delay, without growing, so that the event goes out soon
+     * after the broker is back, however long the outage lasted.
+     */
+    public void recordUnavailable(String error, RetryPolicy policy, LocalDateTime now) {
+        lastError = cut(error);
+        nextAttemptAt = now.plus(policy.base());
+    }
+
+    private static String cut(String error) {
+        return error == null ? null : error.substring(0, Math.min(error.length(), 1000));
     }
 
     /** An admin puts a dead event back: it is tried again at once, with a fresh count of attempts. */

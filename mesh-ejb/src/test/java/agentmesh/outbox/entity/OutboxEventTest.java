@@ -58,6 +58,20 @@ class OutboxEventTest {
     }
 
     @Test
+    void anUnreachableBrokerNeitherCountsNorGrowsTheWait() {
+        OutboxEvent event = event();
+
+        for (int i = 0; i < 50; i++) {
+            event.recordUnavailable("broker down", policy, now.plusSeconds(i * 5L));
+        }
+
+        assertEquals(OutboxStatus.PENDING, event.status());
+        assertEquals(0, event.attempts());
+        assertEquals(now.plusSeconds(49 * 5L + 5), event.nextAttemptAt(), "tried again after the base delay");
+        assertEquals("broker down", event.lastError());
+    }
+
+    @Test
     void aRetriedDeadEventIsPendingAgainWithFreshAttempts() {
         OutboxEvent event = event();
         for (int i = 0; i < 3; i++) {
