@@ -46,6 +46,11 @@ public class DeliveryFaults {
         return !poisonedEvents.isEmpty() && poisonedEvents.contains(eventId);
     }
 
+    /** Crashes armed and not yet taken: 0 once the consumer has crashed as asked. */
+    public int armedCrashes() {
+        return crashesBeforeOffsetCommit.get();
+    }
+
     /** Consumes one armed crash, if any. */
     public boolean takeCrash() {
         return crashesBeforeOffsetCommit.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0;

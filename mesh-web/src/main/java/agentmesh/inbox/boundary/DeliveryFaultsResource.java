@@ -5,17 +5,22 @@ import agentmesh.web.Ids;
 import agentmesh.web.security.AdminApi;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.Pattern;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
  * Test only ({@code mesh.test.faults=true}): poison an event's delivery, cure it, or make the consumer crash once
- * between a delivery's commit and its offset commit. 404 on a server without test faults.
+ * between a delivery's commit and its offset commit, and see whether it has. 404 on a server without test faults.
  */
 @Path("admin/test-faults")
 @AdminApi
@@ -46,6 +51,15 @@ public class DeliveryFaultsResource {
         requireEnabled();
         faults.crashBeforeNextOffsetCommit();
         return Response.noContent().build();
+    }
+
+    /** {@code {"armed": n}}: crashes asked for that have not happened yet (a chaos run waits for 0). */
+    @GET
+    @Path("consumer-crash")
+    @Produces(MediaType.APPLICATION_JSON)
+    public JsonObject armedCrashes() {
+        requireEnabled();
+        return Json.createObjectBuilder().add("armed", faults.armedCrashes()).build();
     }
 
     private void requireEnabled() {
