@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A remote identity service for the tests, on loopback: answers {@code GET /can-communicate?from=&to=} from a set
  * of allowed pairs, and can be made slow (answers after 5 s, without holding a thread) or failing (HTTP 500).
  */
-final class FakeIdentityService implements AutoCloseable {
+public final class FakeIdentityService implements AutoCloseable {
 
-    enum Mode { HEALTHY, SLOW, FAILING }
+    public enum Mode { HEALTHY, SLOW, FAILING }
 
     private final HttpServer server;
     private final ScheduledExecutorService delays = Executors.newSingleThreadScheduledExecutor();
@@ -29,7 +29,7 @@ final class FakeIdentityService implements AutoCloseable {
     private final AtomicInteger calls = new AtomicInteger();
     private volatile Mode mode = Mode.HEALTHY;
 
-    FakeIdentityService(int port) {
+    public FakeIdentityService(int port) {
         try {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 50);
         } catch (IOException e) {
@@ -40,15 +40,15 @@ final class FakeIdentityService implements AutoCloseable {
         server.start();
     }
 
-    URI uri() {
+    public URI uri() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
     }
 
-    void allow(String from, String to) {
+    public void allow(String from, String to) {
         allowed.add(from + ">" + to);
     }
 
-    void mode(Mode newMode) {
+    public void mode(Mode newMode) {
         mode = newMode;
     }
 

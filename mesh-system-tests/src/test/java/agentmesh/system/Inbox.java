@@ -10,13 +10,13 @@ import java.util.List;
 import static org.awaitility.Awaitility.await;
 
 /** Reads an agent's inbox over the API, page by page. */
-final class Inbox {
+public final class Inbox {
 
     private Inbox() {
     }
 
     /** Every event in the agent's inbox after the cursor, in cursor order. */
-    static List<JsonObject> all(MeshClient mesh, Agent agent, long after) {
+    public static List<JsonObject> all(MeshClient mesh, Agent agent, long after) {
         List<JsonObject> events = new ArrayList<>();
         long cursor = after;
         while (true) {

@@ -12,27 +12,35 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 /** Speaks the mesh's HTTP API as an agent or an admin would. */
-final class MeshClient {
+public final class MeshClient {
 
     private final URI base;
+    private final Duration requestTimeout;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
-    MeshClient(URI base) {
+    public MeshClient(URI base) {
+        this(base, Duration.ofSeconds(60));
+    }
+
+    /** A client whose requests give up after {@code requestTimeout} (a chaos run's agents do not wait a minute). */
+    public MeshClient(URI base, Duration requestTimeout) {
         this.base = base;
+        this.requestTimeout = requestTimeout;
     }
 
     static MeshClient forStack() {
         return new MeshClient(MeshStackExtension.stack().config().baseUri());
     }
 
-    ApiResponse get(String path, String token) {
+    public ApiResponse get(String path, String token) {
         return send(request(path, token).GET());
     }
 
-    ApiResponse post(String path, String token, String body) {
+    public ApiResponse post(String path, String token, String body) {
         return post(path, token, body, Map.of());
     }
 
@@ -44,6 +52,19 @@ final class MeshClient {
         return send(request);
     }
 
+    /** A GET that does not block the caller; a transport failure (refused, reset, timed out) fails the future. */
+    public CompletableFuture<ApiResponse> getAsync(String path, String token) {
+        return http.sendAsync(request(path, token).GET().build(), HttpResponse.BodyHandlers.ofString())
+                .thenApply(ApiResponse::of);
+    }
+
+    /** A JSON POST that does not block the caller; a transport failure fails the future. */
+    public CompletableFuture<ApiResponse> postAsync(String path, String token, String body) {
+        HttpRequest request = request(path, token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        return http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(ApiResponse::of);
+    }
+
     ApiResponse put(String path, String token) {
         return send(request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
     }
@@ -53,7 +74,7 @@ final class MeshClient {
     }
 
     /** Registers an agent with a unique id built from the prefix; returns it with its token. */
-    Agent registerAgent(String prefix) {
+    public Agent registerAgent(String prefix) {
         String agentId = prefix + "-" + UUID.randomUUID().toString().substring(0, 8) + "@it";
         ApiResponse response = post("admin/agents", MeshStackExtension.ADMIN_TOKEN,
                 Json.createObjectBuilder().add("agentId", agentId).build().toString());
@@ -72,7 +93,7 @@ final class MeshClient {
     }
 
     /** A text message from one agent to another; {@code taskId} null opens a task. */
-    static String textMessage(String messageId, Agent to, String taskId, String text) {
+    public static String textMessage(String messageId, Agent to, String taskId, String text) {
         var body = Json.createObjectBuilder().add("to", to.id())
                 .add("parts", Json.createArrayBuilder().add(Json.createObjectBuilder()
                         .add("kind", "text").add("text", text)));
@@ -94,7 +115,7 @@ final class MeshClient {
     }
 
     private HttpRequest.Builder request(String path, String token) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(60));
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path)).timeout(requestTimeout);
         if (token != null) {
             builder.header("Authorization", "Bearer " + token);
         }
@@ -112,6 +133,6 @@ final class MeshClient {
         }
     }
 
-    record Agent(String id, String token) {
+    public record Agent(String id, String token) {
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Reads the mesh's tables directly, to check what a request stored (or did not). */
-final class MeshDatabase {
+public final class MeshDatabase {
 
     private static final List<String> TABLES = List.of("agent", "contact", "task", "task_message", "outbox_event");
 
@@ -34,7 +34,11 @@ final class MeshDatabase {
     }
 
     static List<List<Object>> query(String sql, Object... parameters) {
-        StackConfig config = MeshStackExtension.stack().config();
+        return query(MeshStackExtension.stack().config(), sql, parameters);
+    }
+
+    /** The rows a query answers, read as the mesh's own database account of the given stack. */
+    public static List<List<Object>> query(StackConfig config, String sql, Object... parameters) {
         try (Connection connection = DriverManager.getConnection(config.database().applicationUrl(),
                 config.dbUser(), config.dbPassword());
              PreparedStatement statement = connection.prepareStatement(sql)) {

@@ -14,7 +14,7 @@ import java.util.logging.Logger;
  */
 public class MeshStackExtension implements BeforeAllCallback {
 
-    static final String ADMIN_TOKEN = "it-admin-token";
+    public static final String ADMIN_TOKEN = "it-admin-token";
     private static final Logger LOG = Logger.getLogger(MeshStackExtension.class.getName());
 
     @Override

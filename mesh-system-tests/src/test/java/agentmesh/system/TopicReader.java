@@ -16,17 +16,18 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /** Reads the whole inbox topic with a plain Kafka consumer (no group), as a test's independent witness. */
-final class TopicReader {
+public final class TopicReader {
 
     static final String TOPIC = "inbox.events";
 
     private TopicReader() {
     }
 
-    record Event(String key, int partition, long offset, JsonObject value) {
-        String messageId() {
+    public record Event(String key, int partition, long offset, JsonObject value) {
+        public String messageId() {
             return value.getString("messageId");
         }
 
@@ -38,8 +39,17 @@ final class TopicReader {
     /** Every record now on the topic whose key is one of the given recipients, in partition order. */
     static List<Event> eventsFor(Collection<String> recipients) {
         Set<String> keys = Set.copyOf(recipients);
+        return read(MeshStackExtension.stack().config().effectiveKafkaBootstrap(), keys::contains);
+    }
+
+    /** Every record now on the topic of the broker at {@code bootstrap}, in partition order. */
+    public static List<Event> all(String bootstrap) {
+        return read(bootstrap, key -> true);
+    }
+
+    private static List<Event> read(String bootstrap, Predicate<String> keyFilter) {
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, MeshStackExtension.stack().config().effectiveKafkaBootstrap(),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
                 new StringDeserializer(), new StringDeserializer())) {
             List<PartitionInfo> infos = consumer.partitionsFor(TOPIC, Duration.ofSeconds(10));
@@ -54,7 +64,7 @@ final class TopicReader {
             List<Event> events = new ArrayList<>();
             while (partitions.stream().anyMatch(p -> consumer.position(p, Duration.ofSeconds(10)) < end.get(p))) {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500))) {
-                    if (keys.contains(record.key())) {
+                    if (keyFilter.test(record.key())) {
                         events.add(new Event(record.key(), record.partition(), record.offset(),
                                 Json.createReader(new StringReader(record.value())).readObject()));
                     }

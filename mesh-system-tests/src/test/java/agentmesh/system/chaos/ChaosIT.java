@@ -1,0 +1,30 @@
+package agentmesh.system.chaos;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The chaos suite: the short profile in every {@code ./mesh test}, either profile on demand with
+ * {@code ./mesh chaos short|long}. Prints the report and keeps it in {@code target/chaos-report-<profile>.md}.
+ */
+class ChaosIT {
+
+    @Test
+    void everyAcknowledgedMessageIsDeliveredOnceAndInOrderThroughCrashesAndOutages() throws IOException {
+        ChaosProfile profile = ChaosProfile.fromSystemProperties();
+
+        ChaosReport report = new ChaosRun(profile).run();
+
+        String text = report.render();
+        System.out.println(text);
+        Path file = Path.of("target", "chaos-report-" + profile.name() + ".md");
+        Files.writeString(file, text);
+        assertTrue(report.passed(), () -> "chaos run failed: " + String.join("; ", report.failures())
+                + " (report: " + file.toAbsolutePath() + ")");
+    }
+}

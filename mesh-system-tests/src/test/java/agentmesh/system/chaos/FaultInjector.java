@@ -1,0 +1,241 @@
+package agentmesh.system.chaos;
+
+import agentmesh.stack.KafkaBroker;
+import agentmesh.stack.MeshStack;
+import agentmesh.stack.StackConfig;
+import agentmesh.system.FakeIdentityService;
+import agentmesh.system.MeshClient;
+import agentmesh.system.MeshStackExtension;
+import org.awaitility.core.ConditionTimeoutException;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Strikes the faults of a schedule at their times, each on its own, so that they combine as the schedule says, and
+ * heals them: restarts what it killed, brings back what it stopped. A fault of a part that an earlier fault still
+ * holds down (a second broker stop while the broker is stopped) is skipped and reported as such.
+ */
+final class FaultInjector implements AutoCloseable {
+
+    private static final Duration SWITCH_TIMEOUT = Duration.ofMinutes(2);
+
+    private final MeshStack stack;
+    private final FakeIdentityService identity;
+    private final MeshClient admin;
+    private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(4, runnable -> {
+        Thread thread = new Thread(runnable, "chaos-faults");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final List<CompletableFuture<FaultRecord>> faults = new ArrayList<>();
+    private final AtomicBoolean serverDown = new AtomicBoolean();
+    private final AtomicBoolean brokerDown = new AtomicBoolean();
+    private final AtomicBoolean identitySlow = new AtomicBoolean();
+    private final AtomicInteger serverKills = new AtomicInteger();
+
+    FaultInjector(MeshStack stack, FakeIdentityService identity, MeshClient admin) {
+        this.stack = stack;
+        this.identity = identity;
+        this.admin = admin;
+    }
+
+    /** Schedules every fault relative to {@code origin}, the start of the load. */
+    void start(List<ScheduledFault> schedule, Instant origin) {
+        for (ScheduledFault fault : schedule) {
+            CompletableFuture<FaultRecord> record = new CompletableFuture<>();
+            faults.add(record);
+            long delay = Math.max(0, Duration.between(Instant.now(), origin.plus(fault.at())).toMillis());
+            scheduler.schedule(() -> strike(fault).whenComplete((done, failure) -> {
+                if (failure != null) {
+                    record.completeExceptionally(failure);
+                } else {
+                    record.complete(done);
+                }
+            }), delay, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Waits until every fault has struck and healed; fails when one could not be healed (the stack is broken). */
+    List<FaultRecord> awaitHealed(Duration timeout) {
+        try {
+            CompletableFuture.allOf(faults.toArray(CompletableFuture[]::new))
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a fault could not be healed: " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("faults not healed within " + timeout.toSeconds() + " s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return faults.stream().map(CompletableFuture::join).toList();
+    }
+
+    private CompletableFuture<FaultRecord> strike(ScheduledFault fault) {
+        try {
+            return switch (fault.kind()) {
+                case PAYARA_KILL -> killServer(fault);
+                case KAFKA_STOP -> stopBroker(fault, false);
+                case KAFKA_KILL -> stopBroker(fault, true);
+                case CONSUMER_CRASH -> crashConsumer(fault);
+                case DB_CONNECTIONS -> killDatabaseConnections(fault);
+                case IDENTITY_TIMEOUT -> slowIdentity(fault);
+            };
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private CompletableFuture<FaultRecord> killServer(ScheduledFault fault) {
+        if (!serverDown.compareAndSet(false, true)) {
+            return done(FaultRecord.skipped(fault, "the server is down already"));
+        }
+        Instant struck = Instant.now();
+        try {
+            serverKills.incrementAndGet();
+            stack.payara().kill();
+            stack.payara().restart();
+        } finally {
+            serverDown.set(false);
+        }
+        Instant healed = Instant.now();
+        return done(new FaultRecord(fault, struck, healed,
+                "SIGKILL; restarted, application ready after " + seconds(struck, healed)));
+    }
+
+    private CompletableFuture<FaultRecord> stopBroker(ScheduledFault fault, boolean kill) {
+        KafkaBroker broker = stack.kafka().orElseThrow(() -> new IllegalStateException("no local broker to stop"));
+        if (!brokerDown.compareAndSet(false, true)) {
+            return done(FaultRecord.skipped(fault, "the broker is down already"));
+        }
+        Instant struck = Instant.now();
+        if (kill) {
+            broker.kill();
+        } else {
+            broker.stop();
+        }
+        return later(fault.length(), () -> {
+            try {
+                broker.start();
+            } finally {
+                brokerDown.set(false);
+            }
+            Instant healed = Instant.now();
+            return new FaultRecord(fault, struck, healed, (kill ? "SIGKILL" : "SIGTERM")
+                    + "; started again on the same log, accepting after " + seconds(struck, healed));
+        });
+    }
+
+    private CompletableFuture<FaultRecord> crashConsumer(ScheduledFault fault) {
+        Instant struck = Instant.now();
+        int killsBefore = serverKills.get();
+        await().atMost(SWITCH_TIMEOUT).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
+                .until(() -> admin.post("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN, "")
+                        .status() == 204);
+        Instant armed = Instant.now();
+        String detail;
+        try {
+            await().atMost(SWITCH_TIMEOUT).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
+                    .until(() -> admin.get("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN)
+                            .json().getInt("armed") == 0);
+            detail = serverKills.get() != killsBefore ? "armed, but the server was killed before it fired"
+                    : "armed; a consumer thread died before its offset commit " + seconds(armed, Instant.now())
+                    + " later";
+        } catch (ConditionTimeoutException e) {
+            detail = "armed, but no batch committed within " + SWITCH_TIMEOUT.toSeconds() + " s";
+        }
+        return done(new FaultRecord(fault, struck, Instant.now(), detail));
+    }
+
+    private CompletableFuture<FaultRecord> killDatabaseConnections(ScheduledFault fault) {
+        StackConfig config = stack.config();
+        Instant struck = Instant.now();
+        int killed = 0;
+        try (Connection connection = DriverManager.getConnection(config.database().serverUrl(),
+                config.dbAdminUser(), config.dbAdminPassword());
+             PreparedStatement find = connection.prepareStatement("SELECT ID FROM information_schema.PROCESSLIST"
+                     + " WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()");
+             Statement kill = connection.createStatement()) {
+            find.setString(1, config.dbUser());
+            find.setString(2, config.database().database());
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rows = find.executeQuery()) {
+                while (rows.next()) {
+                    ids.add(rows.getLong(1));
+                }
+            }
+            for (long id : ids) {
+                try {
+                    kill.execute("KILL CONNECTION " + id);
+                    killed++;
+                } catch (SQLException gone) {
+                    // it ended by itself meanwhile
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not kill the mesh's database connections: " + e.getMessage(), e);
+        }
+        return done(new FaultRecord(fault, struck, struck, "killed " + killed + " server-side connections of '"
+                + config.dbUser() + "'"));
+    }
+
+    private CompletableFuture<FaultRecord> slowIdentity(ScheduledFault fault) {
+        if (!identitySlow.compareAndSet(false, true)) {
+            return done(FaultRecord.skipped(fault, "the identity service is slow already"));
+        }
+        Instant struck = Instant.now();
+        identity.mode(FakeIdentityService.Mode.SLOW);
+        return later(fault.length(), () -> {
+            identity.mode(FakeIdentityService.Mode.HEALTHY);
+            identitySlow.set(false);
+            Instant healed = Instant.now();
+            return new FaultRecord(fault, struck, healed, "answered after 5 s (the mesh gives up after 3 s) for "
+                    + seconds(struck, healed));
+        });
+    }
+
+    private CompletableFuture<FaultRecord> later(Duration delay, Supplier<FaultRecord> heal) {
+        CompletableFuture<FaultRecord> healed = new CompletableFuture<>();
+        scheduler.schedule(() -> {
+            try {
+                healed.complete(heal.get());
+            } catch (RuntimeException e) {
+                healed.completeExceptionally(e);
+            }
+        }, delay.toMillis(), TimeUnit.MILLISECONDS);
+        return healed;
+    }
+
+    private static CompletableFuture<FaultRecord> done(FaultRecord record) {
+        return CompletableFuture.completedFuture(record);
+    }
+
+    private static String seconds(Instant from, Instant to) {
+        return String.format("%.1f s", Duration.between(from, to).toMillis() / 1000.0);
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+    }
+}

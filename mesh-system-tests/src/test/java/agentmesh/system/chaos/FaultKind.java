@@ -1,0 +1,45 @@
+package agentmesh.system.chaos;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/** The faults a chaos run can inject; each name is how a schedule spells it. */
+enum FaultKind {
+
+    /** SIGKILL of the Payara server process, restarted at once: in-flight requests and transactions die. */
+    PAYARA_KILL("payara-kill", Duration.ZERO),
+    /** SIGTERM of the Kafka broker; started again on the same data after the fault's length. */
+    KAFKA_STOP("kafka-stop", Duration.ofSeconds(60)),
+    /** SIGKILL of the Kafka broker; started again on the same data after the fault's length. */
+    KAFKA_KILL("kafka-kill", Duration.ofSeconds(5)),
+    /** The test fault switch: one consumer thread dies after a delivery's commit, before its offset commit. */
+    CONSUMER_CRASH("consumer-crash", Duration.ZERO),
+    /** Every database connection of the mesh killed on the MariaDB side: the pool holds dead connections. */
+    DB_CONNECTIONS("db-connections", Duration.ZERO),
+    /** The remote identity service answers too late (after the mesh's 3 s timeout) for the fault's length. */
+    IDENTITY_TIMEOUT("identity-timeout", Duration.ofSeconds(20));
+
+    private final String label;
+    private final Duration defaultLength;
+
+    FaultKind(String label, Duration defaultLength) {
+        this.label = label;
+        this.defaultLength = defaultLength;
+    }
+
+    String label() {
+        return label;
+    }
+
+    /** How long the fault lasts when a schedule does not say; zero for a fault that is over once it struck. */
+    Duration defaultLength() {
+        return defaultLength;
+    }
+
+    static FaultKind of(String label) {
+        return Arrays.stream(values()).filter(kind -> kind.label.equals(label)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown fault '" + label + "'; known: "
+                        + Arrays.stream(values()).map(FaultKind::label).collect(Collectors.joining(", "))));
+    }
+}
