@@ -8,23 +8,25 @@ import java.util.stream.Collectors;
 enum FaultKind {
 
     /** SIGKILL of the Payara server process, restarted at once: in-flight requests and transactions die. */
-    PAYARA_KILL("payara-kill", Duration.ZERO),
+    PAYARA_KILL("payara-kill", "server", Duration.ZERO),
     /** SIGTERM of the Kafka broker; started again on the same data after the fault's length. */
-    KAFKA_STOP("kafka-stop", Duration.ofSeconds(60)),
+    KAFKA_STOP("kafka-stop", "broker", Duration.ofSeconds(60)),
     /** SIGKILL of the Kafka broker; started again on the same data after the fault's length. */
-    KAFKA_KILL("kafka-kill", Duration.ofSeconds(5)),
+    KAFKA_KILL("kafka-kill", "broker", Duration.ofSeconds(5)),
     /** The test fault switch: one consumer thread dies after a delivery's commit, before its offset commit. */
-    CONSUMER_CRASH("consumer-crash", Duration.ZERO),
+    CONSUMER_CRASH("consumer-crash", "consumer", Duration.ZERO),
     /** Every database connection of the mesh killed on the MariaDB side: the pool holds dead connections. */
-    DB_CONNECTIONS("db-connections", Duration.ZERO),
+    DB_CONNECTIONS("db-connections", "database", Duration.ZERO),
     /** The remote identity service answers too late (after the mesh's 3 s timeout) for the fault's length. */
-    IDENTITY_TIMEOUT("identity-timeout", Duration.ofSeconds(20));
+    IDENTITY_TIMEOUT("identity-timeout", "identity", Duration.ofSeconds(20));
 
     private final String label;
+    private final String part;
     private final Duration defaultLength;
 
-    FaultKind(String label, Duration defaultLength) {
+    FaultKind(String label, String part, Duration defaultLength) {
         this.label = label;
+        this.part = part;
         this.defaultLength = defaultLength;
     }
 
@@ -35,6 +37,11 @@ enum FaultKind {
     /** How long the fault lasts when a schedule does not say; zero for a fault that is over once it struck. */
     Duration defaultLength() {
         return defaultLength;
+    }
+
+    /** Whether both break the same part: the second would find it broken already, and be skipped. */
+    boolean breaksSamePartAs(FaultKind other) {
+        return part.equals(other.part);
     }
 
     static FaultKind of(String label) {

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -57,11 +58,11 @@ final class FaultSchedule {
         long lastStart = load.toSeconds() - 30;
         long at = 20 + random.nextInt(20);
         while (at < lastStart) {
-            FaultKind kind = next(bag, random);
+            FaultKind kind = next(bag, random, candidate -> true);
             faults.add(new ScheduledFault(Duration.ofSeconds(at), kind, kind.defaultLength()));
             long end = at + kind.defaultLength().toSeconds();
             if (random.nextInt(3) == 0) {
-                FaultKind other = next(bag, random);
+                FaultKind other = next(bag, random, candidate -> !candidate.breaksSamePartAs(kind));
                 long otherAt = Math.min(at + 1 + random.nextInt(10), lastStart);
                 faults.add(new ScheduledFault(Duration.ofSeconds(otherAt), other, other.defaultLength()));
                 end = Math.max(end, otherAt + other.defaultLength().toSeconds());
@@ -71,12 +72,18 @@ final class FaultSchedule {
         return sorted(faults);
     }
 
-    private static FaultKind next(List<FaultKind> bag, Random random) {
-        if (bag.isEmpty()) {
-            Collections.addAll(bag, FaultKind.values());
-            Collections.shuffle(bag, random);
+    // The next kind of the current round that is allowed; a new shuffled round is queued behind when none is.
+    private static FaultKind next(List<FaultKind> bag, Random random, Predicate<FaultKind> allowed) {
+        while (true) {
+            for (int i = bag.size() - 1; i >= 0; i--) {
+                if (allowed.test(bag.get(i))) {
+                    return bag.remove(i);
+                }
+            }
+            List<FaultKind> round = new ArrayList<>(List.of(FaultKind.values()));
+            Collections.shuffle(round, random);
+            bag.addAll(0, round);
         }
-        return bag.remove(bag.size() - 1);
     }
 
     private static List<ScheduledFault> sorted(List<ScheduledFault> faults) {

@@ -56,6 +56,20 @@ class FaultScheduleTest {
         assertEquals(faults, FaultSchedule.random(42, load), "a seed gives one schedule");
     }
 
+    @Test
+    void faultsOfARandomScheduleThatStrikeTogetherBreakDifferentParts() {
+        for (long seed = 0; seed < 50; seed++) {
+            List<ScheduledFault> faults = FaultSchedule.random(seed, Duration.ofMinutes(30));
+            for (int i = 1; i < faults.size(); i++) {
+                ScheduledFault earlier = faults.get(i - 1);
+                ScheduledFault later = faults.get(i);
+                boolean together = later.at().minus(earlier.at()).toSeconds() <= 10;
+                assertTrue(!together || !earlier.kind().breaksSamePartAs(later.kind()), () -> later + " after "
+                        + earlier);
+            }
+        }
+    }
+
     private static Map<FaultKind, Integer> countByKind(List<ScheduledFault> faults) {
         Map<FaultKind, Integer> counts = new EnumMap<>(FaultKind.class);
         faults.forEach(fault -> counts.merge(fault.kind(), 1, Integer::sum));
