@@ -20,13 +20,15 @@ class VerificationTest {
     private final Map<String, List<DeliveredEvent>> inboxes = new HashMap<>();
     private final Map<String, Integer> lastSeqs = new HashMap<>();
 
-    /** A send to bob in task t-1, first tried at {@code start} ms and acknowledged at {@code ack} ms after T0. */
-    private SendRecord sent(String messageId, int seq, long start, long ack) {
-        SendRecord send = new SendRecord(messageId, "alice", "bob", "t-1", seq, T0.plusMillis(start),
-                T0.plusMillis(start), T0.plusMillis(ack), AttemptOutcome.CREATED, Map.of(), null);
-        sends.add(send);
-        lastSeqs.merge("t-1", seq, Math::max);
-        return send;
+    /** A send from alice to bob in task t-1, first tried at {@code start} ms and acknowledged at {@code ack} ms. */
+    private void sent(String messageId, int seq, long start, long ack) {
+        sent(messageId, "alice", "t-1", seq, start, ack);
+    }
+
+    private void sent(String messageId, String from, String taskId, int seq, long start, long ack) {
+        sends.add(new SendRecord(messageId, from, "bob", taskId, seq, T0.plusMillis(start), T0.plusMillis(start),
+                T0.plusMillis(ack), AttemptOutcome.CREATED, Map.of(), null));
+        lastSeqs.merge(taskId, seq, Math::max);
     }
 
     private void delivered(String recipient, String messageId, String taskId, int seq) {
@@ -77,12 +79,8 @@ class VerificationTest {
 
     @Test
     void aMessageDeliveredAheadOfOneAcknowledgedBeforeItWasSentIsOutOfOrder() {
-        sends.add(new SendRecord("m1", "alice", "bob", "t-1", 1, T0, T0, T0.plusMillis(10), AttemptOutcome.CREATED,
-                Map.of(), null));
-        sends.add(new SendRecord("m2", "carol", "bob", "t-2", 1, T0.plusMillis(20), T0.plusMillis(20),
-                T0.plusMillis(30), AttemptOutcome.CREATED, Map.of(), null));
-        lastSeqs.put("t-1", 1);
-        lastSeqs.put("t-2", 1);
+        sent("m1", "alice", "t-1", 1, 0, 10);
+        sent("m2", "carol", "t-2", 1, 20, 30);
         delivered("bob", "m2", "t-2", 1);
         delivered("bob", "m1", "t-1", 1);
 
@@ -94,12 +92,8 @@ class VerificationTest {
 
     @Test
     void sendsThatOverlappedInTimeMayArriveInEitherOrder() {
-        sends.add(new SendRecord("m1", "alice", "bob", "t-1", 1, T0, T0, T0.plusMillis(30), AttemptOutcome.CREATED,
-                Map.of(), null));
-        sends.add(new SendRecord("m2", "carol", "bob", "t-2", 1, T0.plusMillis(5), T0.plusMillis(5),
-                T0.plusMillis(20), AttemptOutcome.CREATED, Map.of(), null));
-        lastSeqs.put("t-1", 1);
-        lastSeqs.put("t-2", 1);
+        sent("m1", "alice", "t-1", 1, 0, 30);
+        sent("m2", "carol", "t-2", 1, 5, 20);
         delivered("bob", "m2", "t-2", 1);
         delivered("bob", "m1", "t-1", 1);
 
