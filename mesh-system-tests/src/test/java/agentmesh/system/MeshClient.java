@@ -45,9 +45,7 @@ public final class MeshClient {
     }
 
     ApiResponse post(String path, String token, String body, Map<String, String> headers) {
-        HttpRequest.Builder request = request(path, token)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
+        HttpRequest.Builder request = jsonPost(path, token, body);
         headers.forEach(request::header);
         return send(request);
     }
@@ -60,9 +58,8 @@ public final class MeshClient {
 
     /** A JSON POST that does not block the caller; a transport failure fails the future. */
     public CompletableFuture<ApiResponse> postAsync(String path, String token, String body) {
-        HttpRequest request = request(path, token).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-        return http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(ApiResponse::of);
+        return http.sendAsync(jsonPost(path, token, body).build(), HttpResponse.BodyHandlers.ofString())
+                .thenApply(ApiResponse::of);
     }
 
     ApiResponse put(String path, String token) {
@@ -112,6 +109,11 @@ public final class MeshClient {
             throw new IllegalStateException("send from " + from.id() + ": " + response);
         }
         return response.json();
+    }
+
+    private HttpRequest.Builder jsonPost(String path, String token, String body) {
+        return request(path, token).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
     }
 
     private HttpRequest.Builder request(String path, String token) {

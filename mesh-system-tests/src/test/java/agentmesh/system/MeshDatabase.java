@@ -30,7 +30,12 @@ public final class MeshDatabase {
     }
 
     static long count(String sql, Object... parameters) {
-        return ((Number) query(sql, parameters).get(0).get(0)).longValue();
+        return count(MeshStackExtension.stack().config(), sql, parameters);
+    }
+
+    /** The number a counting query answers, on the database of the given stack. */
+    public static long count(StackConfig config, String sql, Object... parameters) {
+        return ((Number) query(config, sql, parameters).get(0).get(0)).longValue();
     }
 
     static List<List<Object>> query(String sql, Object... parameters) {

@@ -6,7 +6,6 @@ import agentmesh.system.FakeIdentityService;
 import agentmesh.system.Inbox;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshClient.Agent;
-import agentmesh.system.MeshDatabase;
 import agentmesh.system.MeshStackExtension;
 import jakarta.json.JsonObject;
 import org.awaitility.core.ConditionTimeoutException;
@@ -93,7 +92,7 @@ final class ChaosRun {
             boolean drained = true;
             try {
                 await().atMost(profile.drainTimeout()).pollInterval(Duration.ofSeconds(1))
-                        .until(() -> pendingOutboxEvents(stack.config()) == 0 && participants.allAcknowledgedSeen());
+                        .until(() -> EndState.pendingOutboxEvents(stack.config()) == 0 && participants.allAcknowledgedSeen());
             } catch (ConditionTimeoutException e) {
                 drained = false;
             }
@@ -121,10 +120,5 @@ final class ChaosRun {
                 participants.failedAttempts(), run.figures().dedupHits(), end.topicRecords(), end.topicDuplicates(),
                 end.outboxByStatus(), end.outboxUnsent(), end.deadLetters(), run.figures().maxPending(),
                 run.figures().maxLag(), latencies, run.drainTime(), run.drained(), participants.errors());
-    }
-
-    private static long pendingOutboxEvents(StackConfig config) {
-        return ((Number) MeshDatabase.query(config, "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'")
-                .get(0).get(0)).longValue();
     }
 }

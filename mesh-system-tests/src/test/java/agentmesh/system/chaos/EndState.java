@@ -18,6 +18,11 @@ import java.util.Set;
 record EndState(Map<String, Long> outboxByStatus, List<String> outboxUnsent, List<String> deadLetters,
                 Map<String, Integer> lastSeqs, int topicRecords, int topicDuplicates) {
 
+    /** Outbox events not published yet; read from the database, so also while the server is down. */
+    static long pendingOutboxEvents(StackConfig config) {
+        return MeshDatabase.count(config, "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'");
+    }
+
     static EndState read(StackConfig config) {
         Map<String, Long> outboxByStatus = new LinkedHashMap<>(Map.of("PENDING", 0L, "FAILED", 0L));
         MeshDatabase.query(config, "SELECT status, COUNT(*) FROM outbox_event GROUP BY status")

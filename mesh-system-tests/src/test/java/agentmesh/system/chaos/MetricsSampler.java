@@ -2,7 +2,6 @@ package agentmesh.system.chaos;
 
 import agentmesh.stack.StackConfig;
 import agentmesh.system.MeshClient;
-import agentmesh.system.MeshDatabase;
 import agentmesh.system.MeshMetrics;
 
 import java.util.concurrent.Executors;
@@ -54,8 +53,7 @@ final class MetricsSampler implements AutoCloseable {
 
     private void sample() {
         try {
-            long pending = ((Number) MeshDatabase.query(config,
-                    "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'").get(0).get(0)).longValue();
+            long pending = EndState.pendingOutboxEvents(config);
             synchronized (this) {
                 maxPending = Math.max(maxPending, pending);
             }
