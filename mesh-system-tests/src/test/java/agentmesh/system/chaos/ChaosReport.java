@@ -100,7 +100,8 @@ record ChaosReport(ChaosProfile profile, Findings findings, List<FaultOutcome> f
 
     private void outbox(StringBuilder out) {
         List<List<String>> rows = new ArrayList<>();
-        outboxByStatus.forEach((status, count) -> rows.add(List.of("outbox " + status.toLowerCase(), count.toString())));
+        outboxByStatus.forEach((status, count) ->
+                rows.add(List.of("outbox " + status.toLowerCase(), count.toString())));
         rows.add(List.of("dead letters", n(deadLetters.size())));
         rows.add(List.of("largest outbox backlog seen (pending)", Long.toString(maxPending)));
         rows.add(List.of("largest consumer lag seen (records)", Long.toString(maxLag)));

@@ -7,7 +7,6 @@ import agentmesh.system.Inbox;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshClient.Agent;
 import agentmesh.system.MeshStackExtension;
-import jakarta.json.JsonObject;
 import org.awaitility.core.ConditionTimeoutException;
 
 import java.nio.file.Path;
@@ -92,7 +91,8 @@ final class ChaosRun {
             boolean drained = true;
             try {
                 await().atMost(profile.drainTimeout()).pollInterval(Duration.ofSeconds(1))
-                        .until(() -> EndState.pendingOutboxEvents(stack.config()) == 0 && participants.allAcknowledgedSeen());
+                        .until(() -> EndState.pendingOutboxEvents(stack.config()) == 0
+                                && participants.allAcknowledgedSeen());
             } catch (ConditionTimeoutException e) {
                 drained = false;
             }
@@ -106,7 +106,7 @@ final class ChaosRun {
         Map<String, List<DeliveredEvent>> inboxes = new LinkedHashMap<>();
         for (Agent agent : participants.agents()) {
             inboxes.put(agent.id(), Inbox.all(mesh, agent, 0).stream()
-                    .map((JsonObject event) -> DeliveredEvent.of(agent.id(), event)).toList());
+                    .map(event -> DeliveredEvent.of(agent.id(), event)).toList());
         }
         EndState end = EndState.read(config);
         Findings findings = Verification.check(sends, inboxes, participants.liveViews(), end.lastSeqs());

@@ -15,7 +15,8 @@ class FaultScheduleTest {
 
     @Test
     void faultsAreReadInTimeOrderWithTheirOwnOrTheDefaultLength() {
-        List<ScheduledFault> faults = FaultSchedule.parse("90s kafka-stop 30s, 15s consumer-crash; 40s identity-timeout");
+        List<ScheduledFault> faults =
+                FaultSchedule.parse("90s kafka-stop 30s, 15s consumer-crash; 40s identity-timeout");
 
         assertEquals(List.of(
                 new ScheduledFault(Duration.ofSeconds(15), FaultKind.CONSUMER_CRASH, Duration.ZERO),

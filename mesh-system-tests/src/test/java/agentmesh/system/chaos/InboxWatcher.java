@@ -52,6 +52,11 @@ final class InboxWatcher {
         return messageIds.contains(messageId);
     }
 
+    /** Failures to read an answer of the mesh: a run with any is not a proof. */
+    synchronized List<String> errors() {
+        return List.copyOf(errors);
+    }
+
     private void poll() {
         if (!running) {
             return;
@@ -64,11 +69,6 @@ final class InboxWatcher {
                         CompletableFuture.delayedExecutor(RETRY_MILLIS, TimeUnit.MILLISECONDS).execute(this::poll);
                     }
                 });
-    }
-
-    /** Failures to read an answer of the mesh: a run with any is not a proof. */
-    synchronized List<String> errors() {
-        return List.copyOf(errors);
     }
 
     private boolean took(ApiResponse page) {

@@ -70,7 +70,8 @@ final class Participants {
     /** Attempts that failed and were retried, by outcome, over all senders. */
     Map<AttemptOutcome, Integer> failedAttempts() {
         Map<AttemptOutcome, Integer> failed = new EnumMap<>(AttemptOutcome.class);
-        sends().forEach(send -> send.failures().forEach((outcome, count) -> failed.merge(outcome, count, Integer::sum)));
+        sends().forEach(send -> send.failures()
+                .forEach((outcome, count) -> failed.merge(outcome, count, Integer::sum)));
         return failed;
     }
 
