@@ -38,6 +38,11 @@ public final class KafkaBroker implements AutoCloseable {
         return "127.0.0.1:" + port;
     }
 
+    /** The broker's process while it runs. */
+    public synchronized Optional<ProcessHandle> process() {
+        return process == null || !process.isAlive() ? Optional.empty() : Optional.of(process.toHandle());
+    }
+
     public synchronized void start() {
         stopStale();
         Ports.requireFree(port, "Kafka broker, MESH_KAFKA_PORT");

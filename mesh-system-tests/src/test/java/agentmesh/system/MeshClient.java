@@ -32,7 +32,7 @@ public final class MeshClient {
         this.requestTimeout = requestTimeout;
     }
 
-    static MeshClient forStack() {
+    public static MeshClient forStack() {
         return new MeshClient(MeshStackExtension.stack().config().baseUri());
     }
 
@@ -81,7 +81,7 @@ public final class MeshClient {
         return new Agent(agentId, response.json().getString("token"));
     }
 
-    void allow(Agent one, Agent other) {
+    public void allow(Agent one, Agent other) {
         ApiResponse response = post("admin/agents/" + one.id() + "/contacts/" + other.id(),
                 MeshStackExtension.ADMIN_TOKEN, "");
         if (response.status() != 204) {

@@ -24,7 +24,7 @@ public class MeshStackExtension implements BeforeAllCallback {
     }
 
     /** The stack of this test run; started by the extension before any test class that uses it. */
-    static MeshStack stack() {
+    public static MeshStack stack() {
         return RunningStack.instance.stack;
     }
 

@@ -1,0 +1,191 @@
+package agentmesh.system.bench;
+
+import org.HdrHistogram.Histogram;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** The benchmark's figures as a markdown report: ceilings, then each step, then what they mean as ratios. */
+final class BenchReport {
+
+    private final BenchResult result;
+    private final StringBuilder out = new StringBuilder();
+
+    private BenchReport(BenchResult result) {
+        this.result = result;
+    }
+
+    static String render(BenchResult result) {
+        return new BenchReport(result).write();
+    }
+
+    private String write() {
+        line("# Agent Mesh benchmark, " + Instant.now().truncatedTo(ChronoUnit.SECONDS));
+        line("");
+        line(Runtime.getRuntime().availableProcessors() + " cores, everything on this machine (database, Kafka, "
+                + "Payara, the load generator). " + result.settings().describe() + ". Open loop: each send has an "
+                + "intended time and latencies count from it. Latencies in ms.");
+        ceilings();
+        steps();
+        summary();
+        cpu();
+        database();
+        generator();
+        return out.toString();
+    }
+
+    private void ceilings() {
+        RawCeilings.Figures c = result.ceilings();
+        if (c == null) {
+            return;
+        }
+        line("");
+        line("## Raw ceilings, measured in this run");
+        line("");
+        line("| ceiling | figure |");
+        line("|---|---|");
+        c.dbTransactionsPerSecond().forEach((threads, rate) -> line("| MariaDB transaction of two inserts, "
+                + threads + (threads == 1 ? " thread" : " threads") + " | " + number(rate) + " tx/s |"));
+        line("| Kafka produce (acks=all, idempotent, linger 0), one at a time, 200/s | p50 " + ms(c.kafkaSyncMicros(), 50)
+                + " ms, p99 " + ms(c.kafkaSyncMicros(), 99) + " ms |");
+        line("| Kafka produce, as fast as it goes (300 B records) | " + number(c.kafkaAsyncPerSecond()) + " records/s |");
+        line("| HTTP `GET /me` through the mesh's filters, " + RawCeilings.HTTP_CONCURRENCY + " in flight | "
+                + number(c.httpPerSecond()) + " requests/s, p50 " + ms(c.httpMicros(), 50) + " ms"
+                + (c.httpRefused() > 0 ? ", " + c.httpRefused() + " refused" : "") + " |");
+    }
+
+    private void steps() {
+        line("");
+        line("## Steps");
+        line("");
+        line("| offered/s | achieved/s | admitted | refused and failed | send → answer p50 / p99 | send → seen p50 / p99 "
+                + "/ p99.9 | commit → Kafka ack p50 / p99 / p99.9 | commit → inbox p50 / p99 / p99.9 | backlog at end "
+                + "| sustained |");
+        line("|---|---|---|---|---|---|---|---|---|---|");
+        for (StepResult step : result.steps()) {
+            StepRecorder s = step.sends();
+            line("| " + step.rate() + " | " + number(step.achieved()) + " | "
+                    + percent(s.accepted(), s.planned) + " | " + errors(s.errors()) + " | "
+                    + ms(s.sendToAnswer, 50) + " / " + ms(s.sendToAnswer, 99) + " | "
+                    + triple(s.sendToSeen) + " | " + triple(step.commitToAck()) + " | " + triple(s.commitToInbox)
+                    + " | " + step.backlogAtEnd() + " | " + (step.sustained() ? "yes" : "no") + " |");
+        }
+        for (StepResult step : result.steps()) {
+            StepRecorder s = step.sends();
+            if (s.duplicates() > 0 || s.acceptedUnseen() > 0 || s.seenUnaccepted() > 0 || step.unpublished() > 0) {
+                line("");
+                line("At " + step.rate() + "/s: " + s.duplicates() + " messages seen twice, " + s.acceptedUnseen()
+                        + " admitted but not seen within the drain time, " + s.seenUnaccepted()
+                        + " seen though their send timed out, " + step.unpublished()
+                        + " outbox events not yet published when measured.");
+            }
+        }
+    }
+
+    private void summary() {
+        line("");
+        line("## What the figures say");
+        line("");
+        Optional<StepResult> best = result.highestSustained();
+        line("- Highest rate sustained (admitted ≥ 98 % of offered, at most one second's messages unseen at the end, "
+                + "all seen within the drain time): " + best.map(s -> s.rate() + " messages/s").orElse("none") + ".");
+        RawCeilings.Figures c = result.ceilings();
+        if (best.isPresent() && c != null) {
+            double rate = best.get().achieved();
+            line("- As ratios of the raw ceilings: " + ratio(rate, c.httpPerSecond()) + " of the HTTP requests/s "
+                    + "through the filters alone; " + ratio(rate, c.dbTransactionsPerSecond().get(1)) + " of a single "
+                    + "connection's two-insert transactions/s, " + ratio(rate, c.dbTransactionsPerSecond().get(16))
+                    + " of 16 connections'.");
+            line("- Commit → Kafka ack p99 at that rate " + ms(best.get().commitToAck(), 99) + " ms against a plain "
+                    + "produce's p99 of " + ms(c.kafkaSyncMicros(), 99) + " ms.");
+        }
+        result.steps().stream().filter(s -> s.rate() == 500).findFirst().ifPresent(s -> line("- At 500/s, send → "
+                + "seen p99 " + ms(s.sends().sendToSeen, 99) + " ms (target ≤ 100 ms)."));
+        result.steps().stream().max((a, b) -> Integer.compare(a.rate(), b.rate())).ifPresent(s -> line("- At "
+                + s.rate() + "/s offered: " + s.unexpectedErrors() + " answers other than 2xx, 429 and 503 with "
+                + "Retry-After; the admitted messages' send → seen p99 " + ms(s.sends().sendToSeen, 99) + " ms."));
+    }
+
+    private void cpu() {
+        line("");
+        line("## CPU seconds per 1,000 admitted messages");
+        line("");
+        StepResult first = result.steps().get(0);
+        line("| offered/s | " + String.join(" | ", first.cpuSeconds().keySet()) + " | all | cores busy |");
+        line("|---|" + "---|".repeat(first.cpuSeconds().size() + 2));
+        for (StepResult step : result.steps()) {
+            double perThousand = 1000.0 / Math.max(1, step.sends().accepted());
+            double total = step.cpuSeconds().values().stream().mapToDouble(Double::doubleValue).sum();
+            line("| " + step.rate() + " | " + step.cpuSeconds().values().stream()
+                    .map(v -> decimal(v * perThousand, 2)).collect(Collectors.joining(" | "))
+                    + " | " + decimal(total * perThousand, 2) + " | " + decimal(total / step.seconds(), 2) + " |");
+        }
+    }
+
+    private void database() {
+        line("");
+        line("## MariaDB per admitted message (SHOW GLOBAL STATUS deltas)");
+        line("");
+        line("| offered/s | " + String.join(" | ", DatabaseStatus.COUNTERS) + " |");
+        line("|---|" + "---|".repeat(DatabaseStatus.COUNTERS.size()));
+        for (StepResult step : result.steps()) {
+            double per = 1.0 / Math.max(1, step.sends().accepted());
+            line("| " + step.rate() + " | " + DatabaseStatus.COUNTERS.stream()
+                    .map(name -> decimal(step.database().getOrDefault(name, 0L) * per, 2))
+                    .collect(Collectors.joining(" | ")) + " |");
+        }
+    }
+
+    private void generator() {
+        line("");
+        line("## The load generator");
+        line("");
+        line("It is not the bottleneck while it starts each send on time: the pacer's lag behind the schedule "
+                + "(p99 / max, ms) per step: " + result.steps().stream().map(s -> s.rate() + "/s "
+                + ms(s.sends().pacerLag, 99) + " / " + decimal(s.sends().pacerLag.getMaxValue() / 1000.0, 1))
+                .collect(Collectors.joining(", ")) + ". Its own CPU is in the table above.");
+        line("");
+        line("Inbox reads: " + result.readRequests() + " requests; failures: "
+                + (result.readFailures().isEmpty() ? "none" : errors(result.readFailures())) + ".");
+    }
+
+    private static String errors(Map<String, Long> errors) {
+        return errors.isEmpty() ? "–" : errors.entrySet().stream().map(e -> e.getValue() + " × " + e.getKey())
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String triple(Histogram h) {
+        return ms(h, 50) + " / " + ms(h, 99) + " / " + ms(h, 99.9);
+    }
+
+    static String ms(Histogram micros, double percentile) {
+        if (micros.getTotalCount() == 0) {
+            return "–";
+        }
+        return decimal(micros.getValueAtPercentile(percentile) / 1000.0, 1);
+    }
+
+    private static String ratio(double value, double ceiling) {
+        return decimal(value / ceiling, 2) + " ×";
+    }
+
+    private static String percent(int part, int whole) {
+        return decimal(100.0 * part / Math.max(1, whole), 1) + " %";
+    }
+
+    private static String number(double value) {
+        return String.format(Locale.ROOT, "%,.0f", value);
+    }
+
+    private static String decimal(double value, int places) {
+        return String.format(Locale.ROOT, "%." + places + "f", value);
+    }
+
+    private void line(String text) {
+        out.append(text).append('\n');
+    }
+}

@@ -1,0 +1,15 @@
+package agentmesh.system.bench;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Everything a run measured; {@link BenchReport} renders it. {@code ceilings} is null when not measured. */
+record BenchResult(BenchSettings settings, RawCeilings.Figures ceilings, List<StepResult> steps,
+                   Map<String, Long> readFailures, long readRequests) {
+
+    /** The highest offered rate the mesh sustained (see {@link StepResult#sustained()}). */
+    Optional<StepResult> highestSustained() {
+        return steps.stream().filter(StepResult::sustained).reduce((a, b) -> b.rate() >= a.rate() ? b : a);
+    }
+}

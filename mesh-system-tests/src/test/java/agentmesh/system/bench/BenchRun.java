@@ -1,0 +1,132 @@
+package agentmesh.system.bench;
+
+import agentmesh.stack.MeshStack;
+import agentmesh.stack.StackConfig;
+import agentmesh.system.MeshClient;
+import agentmesh.system.MeshDatabase;
+import org.HdrHistogram.Histogram;
+import org.awaitility.core.ConditionTimeoutException;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * One benchmark run on a running stack: registers the agents, measures the raw ceilings, starts every agent reading
+ * its inbox, warms up, then offers each step's rate and measures it (client clock, server clock, CPU per process,
+ * database counters).
+ */
+final class BenchRun {
+
+    private static final Logger LOG = Logger.getLogger(BenchRun.class.getName());
+
+    private final MeshStack stack;
+    private final BenchSettings settings;
+    private final StackConfig config;
+    private final URI base;
+
+    BenchRun(MeshStack stack, BenchSettings settings) {
+        this.stack = stack;
+        this.settings = settings;
+        this.config = stack.config();
+        this.base = stack.config().baseUri();
+    }
+
+    BenchResult run() throws Exception {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+        BenchAgents agents = BenchAgents.register(new MeshClient(base, OpenLoopSender.REQUEST_TIMEOUT),
+                settings.pairs());
+        RawCeilings.Figures ceilings = null;
+        if (settings.ceilings()) {
+            LOG.info("Measuring the raw ceilings");
+            ceilings = RawCeilings.measure(config, http, base, agents);
+        }
+        Map<Integer, StepRecorder> recorders = new ConcurrentHashMap<>();
+        BenchReaders readers = new BenchReaders(http, base, settings.readers(), recorders);
+        OpenLoopSender sender = new OpenLoopSender(http, base, agents, settings.newTaskShare());
+        ProcessCpu cpu = new ProcessCpu(processes());
+        List<StepResult> steps = new ArrayList<>();
+        readers.start(agents);
+        try {
+            if (!settings.warmUp().isZero()) {
+                LOG.info(() -> "Warming up at " + settings.warmUpRate() + "/s for " + settings.warmUp().toSeconds()
+                        + " s");
+                StepRecorder warmUp = new StepRecorder(0, settings.warmUpRate(),
+                        (int) (settings.warmUpRate() * settings.warmUp().toSeconds()));
+                recorders.put(0, warmUp);
+                sender.offer(warmUp);
+                settle(warmUp);
+            }
+            int number = 1;
+            for (int rate : settings.rates()) {
+                StepRecorder recorder = new StepRecorder(number++, rate, (int) (rate * settings.step().toSeconds()));
+                recorders.put(recorder.step, recorder);
+                LOG.info(() -> "Step " + recorder.step + ": " + rate + " messages/s for " + settings.step().toSeconds()
+                        + " s");
+                steps.add(step(recorder, sender, cpu));
+            }
+        } finally {
+            readers.stop();
+        }
+        return new BenchResult(settings, ceilings, steps, readers.failures(), readers.requests());
+    }
+
+    private StepResult step(StepRecorder recorder, OpenLoopSender sender, ProcessCpu cpu) {
+        long firstEvent = newestOutboxId();
+        Map<String, Double> cpuBefore = cpu.sample();
+        Map<String, Long> dbBefore = DatabaseStatus.sample(config);
+        long start = System.nanoTime();
+        sender.offer(recorder);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        Map<String, Double> cpuAfter = cpu.sample();
+        Map<String, Long> dbAfter = DatabaseStatus.sample(config);
+        long lastEvent = newestOutboxId();
+        int backlogAtEnd = recorder.acceptedUnseen();
+        boolean drained = settle(recorder);
+        Map<String, Double> cpuUsed = new LinkedHashMap<>();
+        cpuAfter.forEach((name, used) -> cpuUsed.put(name, used - cpuBefore.getOrDefault(name, Double.NaN)));
+        List<List<Object>> dispatch = MeshDatabase.query(config, "SELECT TIMESTAMPDIFF(MICROSECOND, created_at,"
+                + " sent_at) FROM outbox_event WHERE id > ? AND id <= ? AND status = 'SENT'", firstEvent, lastEvent);
+        Histogram commitToAck = new Histogram(3_600_000_000L, 3);
+        dispatch.forEach(row -> commitToAck.recordValue(Math.max(0, ((Number) row.get(0)).longValue())));
+        int unpublished = (int) (lastEvent - firstEvent - dispatch.size());
+        return new StepResult(recorder.rate, seconds, recorder, commitToAck, unpublished, backlogAtEnd, drained,
+                cpuUsed, DatabaseStatus.delta(dbBefore, dbAfter));
+    }
+
+    /** Waits for every answer, then for every admitted message to be seen; false if that took over the drain time. */
+    private boolean settle(StepRecorder recorder) {
+        try {
+            await().atMost(OpenLoopSender.REQUEST_TIMEOUT.plusSeconds(5)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> recorder.accepted() + recorder.errors().values().stream()
+                            .mapToLong(Long::longValue).sum() >= recorder.planned);
+            await().atMost(settings.drain()).pollInterval(Duration.ofMillis(100))
+                    .until(() -> recorder.acceptedUnseen() == 0);
+            return true;
+        } catch (ConditionTimeoutException e) {
+            return false;
+        }
+    }
+
+    private long newestOutboxId() {
+        return MeshDatabase.count(config, "SELECT COALESCE(MAX(id), 0) FROM outbox_event");
+    }
+
+    private Map<String, Long> processes() {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        stack.payara().pid().ifPresent(p -> pids.put("Payara", p.pid()));
+        ProcessCpu.pidOf("mariadbd", "mysqld").ifPresent(pid -> pids.put("MariaDB", pid));
+        stack.kafka().flatMap(broker -> broker.process()).ifPresent(p -> pids.put("Kafka", p.pid()));
+        pids.put("load generator", ProcessHandle.current().pid());
+        return pids;
+    }
+}

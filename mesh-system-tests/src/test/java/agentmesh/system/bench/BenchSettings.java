@@ -1,0 +1,55 @@
+package agentmesh.system.bench;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What a benchmark run offers, from system properties ({@code ./mesh bench -Dbench.rates=500,1000}); the README's
+ * benchmark section lists them.
+ *
+ * @param pairs          agents in pairs, each sending to its partner and reading its own inbox
+ * @param readers        how the agents read: {@code long-poll} or {@code sse}
+ * @param warmUp         load before the first measured step, so that the figures are not the JIT's
+ * @param warmUpRate     messages/s during the warm-up
+ * @param rates          the measured steps, messages/s offered, in order
+ * @param step           how long each step offers its rate
+ * @param newTaskShare   share of sends that open a new task; the others go into the sender's standing task
+ * @param drain          how long after a step its messages may still arrive before they count as not seen
+ * @param ceilings       whether to measure the raw ceilings (database, Kafka, HTTP) before the steps
+ */
+record BenchSettings(int pairs, ReaderMode readers, Duration warmUp, int warmUpRate, List<Integer> rates,
+                     Duration step, double newTaskShare, Duration drain, boolean ceilings) {
+
+    enum ReaderMode { LONG_POLL, SSE }
+
+    static BenchSettings fromSystemProperties() {
+        return new BenchSettings(
+                Integer.getInteger("bench.pairs", 50),
+                ReaderMode.valueOf(System.getProperty("bench.readers", "long-poll").toUpperCase().replace('-', '_')),
+                Duration.ofSeconds(Integer.getInteger("bench.warmup-seconds", 180)),
+                Integer.getInteger("bench.warmup-rate", 300),
+                Arrays.stream(System.getProperty("bench.rates", "250,500,1000,1500,2000,3000").split(","))
+                        .map(String::trim).map(Integer::parseInt).toList(),
+                Duration.ofSeconds(Integer.getInteger("bench.step-seconds", 60)),
+                Double.parseDouble(System.getProperty("bench.new-task-share", "0.1")),
+                Duration.ofSeconds(Integer.getInteger("bench.drain-seconds", 10)),
+                Boolean.parseBoolean(System.getProperty("bench.ceilings", "true")));
+    }
+
+    /** A short run for the smoke test: a few agents, one low rate, no warm-up, no ceilings. */
+    static BenchSettings smoke(ReaderMode readers) {
+        return new BenchSettings(5, readers, Duration.ZERO, 0, List.of(50), Duration.ofSeconds(10), 0.1,
+                Duration.ofSeconds(10), false);
+    }
+
+    int agents() {
+        return pairs * 2;
+    }
+
+    String describe() {
+        return agents() + " agents in " + pairs + " pairs, readers by " + readers.name().toLowerCase().replace('_', '-')
+                + ", " + step.toSeconds() + " s per step, " + Math.round(newTaskShare * 100) + " % of sends open a task"
+                + ", warm-up " + warmUp.toSeconds() + " s at " + warmUpRate + "/s";
+    }
+}

@@ -1,0 +1,33 @@
+package agentmesh.system.bench;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.Map;
+
+/**
+ * The figures of one step. A step is <em>sustained</em> when the mesh admitted at least 98 % of what was offered and
+ * kept up: at the end of the load no more than one second's worth of admitted messages was still unseen, and every
+ * admitted message was seen within the drain time after it.
+ */
+record StepResult(int rate, double seconds, StepRecorder sends, Histogram commitToAck, int unpublished,
+                  int backlogAtEnd, boolean drained, Map<String, Double> cpuSeconds,
+                  Map<String, Long> database) {
+
+    static final double ADMITTED_SHARE = 0.98;
+
+    double achieved() {
+        return sends.accepted() / seconds;
+    }
+
+    boolean sustained() {
+        return achieved() >= ADMITTED_SHARE * rate && backlogAtEnd <= rate && drained;
+    }
+
+    /** Errors other than the overload answers the mesh is meant to give (429 and 503 with Retry-After). */
+    long unexpectedErrors() {
+        return sends.errors().entrySet().stream()
+                .filter(e -> !(e.getKey().startsWith("429 ") || e.getKey().startsWith("503 "))
+                        || e.getKey().contains("WITHOUT"))
+                .mapToLong(Map.Entry::getValue).sum();
+    }
+}
