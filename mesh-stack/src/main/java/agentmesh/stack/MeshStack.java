@@ -29,6 +29,7 @@ public final class MeshStack implements AutoCloseable {
     private final PayaraServer payara;
     private final List<PayaraServer> extraServers = new ArrayList<>();
     private final Path payaraHome;
+    private final Path serverConfig;
     private final Path ear;
     private Duration startupTime = Duration.ZERO;
 
@@ -41,8 +42,9 @@ public final class MeshStack implements AutoCloseable {
                 : Optional.of(new KafkaBroker(config.stateDir().resolve("kafka"),
                         Path.of(build.getProperty("kafka.lib")), config.kafkaPort(), config.fresh()));
         this.payaraHome = Path.of(build.getProperty("payara.home"));
-        this.payara = new PayaraServer(payaraHome, config.stateDir().resolve("domains"), config.httpPort(),
-                config.adminPort(), config.portBase(), serverEnvironment(config));
+        this.serverConfig = Path.of(build.getProperty("server-config"));
+        this.payara = new PayaraServer(payaraHome, serverConfig, config.stateDir().resolve("domains"),
+                config.httpPort(), config.adminPort(), config.portBase(), serverEnvironment(config));
     }
 
     public MeshStack start() {
@@ -88,8 +90,9 @@ public final class MeshStack implements AutoCloseable {
     public PayaraServer addServer(int portBase, Map<String, String> settings) {
         Map<String, String> environment = serverEnvironment(config);
         environment.putAll(settings);
-        PayaraServer server = new PayaraServer(payaraHome, config.stateDir().resolve("domains-" + portBase),
-                portBase + 80, portBase + 48, Optional.of(portBase), environment);
+        PayaraServer server = new PayaraServer(payaraHome, serverConfig,
+                config.stateDir().resolve("domains-" + portBase), portBase + 80, portBase + 48, Optional.of(portBase),
+                environment);
         extraServers.add(server);
         server.createAndDeploy(ear);
         return server;

@@ -24,6 +24,7 @@ public final class PayaraServer implements AutoCloseable {
     private static final String DOMAIN = "mesh";
 
     private final Path payaraHome;
+    private final Path serverConfig;
     private final Path domainsDir;
     private final Optional<Integer> portBase;
     private final int httpPort;
@@ -31,9 +32,10 @@ public final class PayaraServer implements AutoCloseable {
     private final Map<String, String> environment;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    PayaraServer(Path payaraHome, Path domainsDir, int httpPort, int adminPort, Optional<Integer> portBase,
-                 Map<String, String> environment) {
+    PayaraServer(Path payaraHome, Path serverConfig, Path domainsDir, int httpPort, int adminPort,
+                 Optional<Integer> portBase, Map<String, String> environment) {
         this.payaraHome = payaraHome;
+        this.serverConfig = serverConfig;
         this.domainsDir = domainsDir;
         this.portBase = portBase;
         this.httpPort = httpPort;
@@ -46,7 +48,10 @@ public final class PayaraServer implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + httpPort + "/mesh/api/v1/");
     }
 
-    /** Creates the domain anew, starts it and deploys the EAR. */
+    /**
+     * Creates the domain anew, applies the production settings of {@code server-config/payara/setup.asadmin}, starts
+     * it with them and deploys the EAR.
+     */
     public void createAndDeploy(Path ear) {
         stopStale();
         Directories.delete(domainsDir.resolve(DOMAIN));
@@ -56,9 +61,10 @@ public final class PayaraServer implements AutoCloseable {
         create.add(DOMAIN);
         asadmin(create, Duration.ofMinutes(2));
         start();
-        // Kafka's clients log every configuration at INFO; their warnings are what an operator needs.
-        asadmin(List.of("--port", Integer.toString(adminPort), "set-log-levels", "org.apache.kafka=WARNING"),
-                Duration.ofMinutes(1));
+        asadmin(List.of("--port", Integer.toString(adminPort), "multimode", "--file",
+                serverConfig.resolve("payara").resolve("setup.asadmin").toString()), Duration.ofMinutes(2));
+        stop(); // the JVM options take effect at the next start
+        start();
         asadmin(List.of("--port", Integer.toString(adminPort), "deploy", "--force=true", "--name", DOMAIN,
                 ear.toString()), Duration.ofMinutes(5));
         awaitApplication();
