@@ -1,11 +1,10 @@
 package agentmesh.web;
 
 import agentmesh.platform.InvalidRequestException;
-import jakarta.json.Json;
+import agentmesh.platform.MeshJson;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 
-import java.io.StringReader;
 import java.util.Optional;
 
 /**
@@ -22,8 +21,8 @@ public final class JsonBodies {
         if (body == null || body.isBlank()) {
             return Optional.empty();
         }
-        try (var reader = Json.createReader(new StringReader(body))) {
-            if (reader.readValue() instanceof JsonObject object) {
+        try {
+            if (MeshJson.readValue(body) instanceof JsonObject object) {
                 return Optional.of(object);
             }
         } catch (JsonException | IllegalStateException e) {

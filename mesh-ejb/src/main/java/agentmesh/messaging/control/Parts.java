@@ -1,6 +1,6 @@
 package agentmesh.messaging.control;
 
-import jakarta.json.Json;
+import agentmesh.platform.MeshJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -160,12 +160,12 @@ public final class Parts {
     private static JsonValue canonicalValue(JsonValue value) {
         switch (value.getValueType()) {
             case OBJECT -> {
-                JsonObjectBuilder builder = Json.createObjectBuilder();
+                JsonObjectBuilder builder = MeshJson.object();
                 new TreeMap<>(value.asJsonObject()).forEach((key, member) -> builder.add(key, canonicalValue(member)));
                 return builder.build();
             }
             case ARRAY -> {
-                JsonArrayBuilder builder = Json.createArrayBuilder();
+                JsonArrayBuilder builder = MeshJson.array();
                 List<JsonValue> members = new ArrayList<>(value.asJsonArray());
                 members.forEach(member -> builder.add(canonicalValue(member)));
                 return builder.build();

@@ -1,18 +1,17 @@
 package agentmesh.task.control;
 
 import agentmesh.messaging.entity.TaskMessage;
+import agentmesh.platform.MeshJson;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import agentmesh.task.entity.Task;
 import agentmesh.task.entity.TaskState;
 import jakarta.ejb.Stateless;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -95,8 +94,6 @@ public class TaskReader {
     }
 
     static JsonArray parse(String json) {
-        try (var reader = Json.createReader(new StringReader(json))) {
-            return reader.readArray();
-        }
+        return MeshJson.readArray(json);
     }
 }

@@ -3,9 +3,9 @@ package agentmesh.inbox.boundary;
 import agentmesh.inbox.control.DeadLetterView;
 import agentmesh.inbox.control.DeadLetters;
 import agentmesh.inbox.control.InboxDelivery;
+import agentmesh.platform.MeshJson;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
-import jakarta.json.Json;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
@@ -47,7 +47,7 @@ public class DeadLettersResource {
     @Path("{id}/replay")
     public Response replay(@PathParam("id") @Min(1) long id) {
         InboxDelivery.Outcome outcome = deadLetters.replay(id);
-        return Response.accepted(Json.createObjectBuilder().add("id", id)
+        return Response.accepted(MeshJson.object().add("id", id)
                 .add("outcome", outcome.name().toLowerCase(Locale.ROOT)).build()).build();
     }
 }

@@ -1,12 +1,12 @@
 package agentmesh.inbox.boundary;
 
 import agentmesh.inbox.control.DeliveryFaults;
+import agentmesh.platform.MeshJson;
 import agentmesh.web.Ids;
 import agentmesh.web.security.AdminApi;
 import jakarta.inject.Inject;
-import jakarta.validation.constraints.Pattern;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.validation.constraints.Pattern;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -59,7 +59,7 @@ public class DeliveryFaultsResource {
     @Produces(MediaType.APPLICATION_JSON)
     public JsonObject armedCrashes() {
         requireEnabled();
-        return Json.createObjectBuilder().add("armed", faults.armedCrashes()).build();
+        return MeshJson.object().add("armed", faults.armedCrashes()).build();
     }
 
     private void requireEnabled() {

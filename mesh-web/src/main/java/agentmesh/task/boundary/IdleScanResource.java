@@ -1,9 +1,9 @@
 package agentmesh.task.boundary;
 
+import agentmesh.platform.MeshJson;
 import agentmesh.task.control.IdleTaskTimer;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -21,6 +21,6 @@ public class IdleScanResource {
     @POST
     @Produces(MediaType.APPLICATION_JSON)
     public JsonObject scanNow() {
-        return Json.createObjectBuilder().add("failed", timer.scanNow()).build();
+        return MeshJson.object().add("failed", timer.scanNow()).build();
     }
 }
