@@ -1,5 +1,5 @@
 package agentmesh.inbox.control;
 
-/** A delivery into the agent's inbox; observed after its transaction commits. */
-public record InboxDelivered(String agentId) {
+/** A delivery into the agent's inbox at {@code cursor}; observed after its transaction commits. */
+public record InboxDelivered(String agentId, long cursor) {
 }

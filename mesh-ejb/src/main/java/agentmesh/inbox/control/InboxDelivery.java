@@ -1,18 +1,17 @@
 package agentmesh.inbox.control;
 
+import agentmesh.platform.MeshJson;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-import java.io.StringReader;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,14 +72,15 @@ public class InboxDelivery {
                 .setParameter(5, event.getString("taskId", null)).setParameter(6, payload).setParameter(7, nowText)
                 .executeUpdate();
         recordLatency(event, now);
-        delivered.fire(new InboxDelivered(recipient));
+        delivered.fire(new InboxDelivered(recipient, cursor));
         return Outcome.DELIVERED;
     }
 
     // The row lock taken by the upsert serialises cursor allocation per agent until this transaction ends.
     private long nextCursor(String agentId) {
-        em.createNativeQuery("INSERT INTO inbox_cursor (agent_id, last_cursor) VALUES (?, 1)"
-                        + " ON DUPLICATE KEY UPDATE last_cursor = last_cursor + 1")
+        em.createNativeQuery("INSERT INTO inbox_cursor (agent_id, last_cursor, updated_at)"
+                        + " VALUES (?, 1, UTC_TIMESTAMP(6))"
+                        + " ON DUPLICATE KEY UPDATE last_cursor = last_cursor + 1, updated_at = UTC_TIMESTAMP(6)")
                 .setParameter(1, agentId).executeUpdate();
         return ((Number) em.createNativeQuery("SELECT last_cursor FROM inbox_cursor WHERE agent_id = ?")
                 .setParameter(1, agentId).getSingleResult()).longValue();
@@ -95,8 +95,8 @@ public class InboxDelivery {
     }
 
     private static JsonObject parse(String payload) {
-        try (var reader = Json.createReader(new StringReader(payload))) {
-            return reader.readObject();
+        try {
+            return MeshJson.readObject(payload);
         } catch (JsonException | IllegalStateException | ClassCastException e) {
             throw new PoisonRecordException("record value is not a JSON object: " + e.getMessage());
         }

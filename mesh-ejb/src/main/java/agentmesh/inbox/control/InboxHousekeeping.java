@@ -3,11 +3,11 @@ package agentmesh.inbox.control;
 import agentmesh.platform.BatchDelete;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
+import jakarta.ejb.DependsOn;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
-import jakarta.ejb.DependsOn;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
@@ -17,9 +17,8 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * Only triggers: every second, wakes readers in case another server delivered to their agents; every ten minutes,
- * purges dedup rows older than their retention, which must outlast the topic's retention (a record can only come
- * again while Kafka still holds it): 7 days by default plus a day of margin.
+ * Only a trigger: every ten minutes, purges dedup rows older than their retention, which must outlast the topic's
+ * retention (a record can only come again while Kafka still holds it): 7 days by default plus a day of margin.
  */
 @Singleton
 @Startup
@@ -27,9 +26,6 @@ import java.time.Duration;
 public class InboxHousekeeping {
 
     private static final int BATCH = 1_000;
-
-    @Inject
-    InboxSignals signals;
 
     @EJB
     BatchDelete batchDelete;
@@ -40,12 +36,6 @@ public class InboxHousekeeping {
 
     @Inject
     Clock clock;
-
-    @Schedule(hour = "*", minute = "*", second = "*", persistent = false)
-    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    void wakeReaders() {
-        signals.signal(null);
-    }
 
     @Schedule(hour = "*", minute = "*/10", persistent = false)
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The receiving side in /metrics: {@code agent_mesh_dedup_hit_total}, {@code agent_mesh_dead_letter_total},
+ * {@code agent_mesh_inbox_reads_total} (inbox pages read from the database),
  * {@code agent_mesh_consumer_lag{partition}} and {@code agent_mesh_message_e2e_latency_seconds{quantile}} — the
  * time from the commit of a send to the commit of its delivery, over the last 10,000 deliveries.
  */
@@ -28,12 +29,14 @@ public class InboxMetrics {
     private final Map<Integer, AtomicLong> lagByPartition = new ConcurrentHashMap<>();
     private Counter dedupHits;
     private Counter deadLetters;
+    private Counter pagesRead;
 
     @PostConstruct
     void register() {
         // MicroProfile Metrics appends _total to counter names in the Prometheus output.
         dedupHits = registry.counter("agent_mesh_dedup_hit");
         deadLetters = registry.counter("agent_mesh_dead_letter");
+        pagesRead = registry.counter("agent_mesh_inbox_reads");
         for (double q : new double[] {0.5, 0.99}) {
             registry.gauge("agent_mesh_message_e2e_latency_seconds", latency, w -> w.quantile(q),
                     new Tag("quantile", Double.toString(q)));
@@ -46,6 +49,11 @@ public class InboxMetrics {
 
     public void deadLetter() {
         deadLetters.inc();
+    }
+
+    /** An inbox page was read from the database (a poll, a stream catching up); idle readers read nothing. */
+    void pageRead() {
+        pagesRead.inc();
     }
 
     void delivered(double secondsSinceCommit) {

@@ -1,40 +1,42 @@
 package agentmesh.inbox.control;
 
 import agentmesh.platform.InvalidRequestException;
+import agentmesh.platform.Jdbc;
+import agentmesh.platform.MeshJson;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
-import jakarta.ejb.Stateless;
-import jakarta.json.Json;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
 
-import java.io.StringReader;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
+import javax.sql.DataSource;
 
-/** Reads an agent's inbox by cursor and keeps its acknowledgement. */
-@Stateless
+/**
+ * Reads an agent's inbox by cursor and keeps its acknowledgement. On the path of every poll and stream, so plain
+ * statements without a transaction or a container call.
+ */
+@ApplicationScoped
 public class InboxReader {
 
-    @PersistenceContext
-    EntityManager em;
+    @Resource(lookup = "java:app/jdbc/mesh")
+    DataSource dataSource;
+
+    @Inject
+    InboxMetrics metrics;
 
     /** Up to {@code limit} events with a cursor above {@code after}, in cursor order. */
     public InboxPage after(String agentId, long after, int limit) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT cursor_no, payload, delivered_at FROM inbox_event"
-                        + " WHERE agent_id = ? AND cursor_no > ? ORDER BY cursor_no LIMIT ?")
-                .setParameter(1, agentId).setParameter(2, after).setParameter(3, limit)
-                .getResultList();
-        List<JsonObject> events = new ArrayList<>();
-        long next = after;
-        for (Object[] row : rows) {
-            next = ((Number) row[0]).longValue();
-            events.add(view(next, row[1].toString(), UtcDateTimeConverter.read(row[2])));
-        }
+        metrics.pageRead();
+        List<JsonObject> events = Jdbc.query(dataSource, "SELECT cursor_no, payload, delivered_at FROM inbox_event"
+                        + " WHERE agent_id = ? AND cursor_no > ? ORDER BY cursor_no LIMIT ?",
+                row -> view(row.getLong(1), row.getString(2), UtcDateTimeConverter.read(row.getObject(3))),
+                agentId, after, limit);
+        long next = events.isEmpty() ? after : events.get(events.size() - 1).getJsonNumber("cursor").longValue();
         return new InboxPage(events, next);
     }
 
@@ -44,32 +46,27 @@ public class InboxReader {
     }
 
     /** Remembers that the agent has processed everything up to the cursor (never moving backwards). */
+    @Transactional
     public void ack(String agentId, long cursor) {
         long last = cursors(agentId)[0];
         if (cursor > last) {
             throw new InvalidRequestException("cursor", "is beyond the newest event of the inbox (" + last + ")");
         }
-        em.createNativeQuery("UPDATE inbox_cursor SET acked_cursor = GREATEST(acked_cursor, ?) WHERE agent_id = ?")
-                .setParameter(1, cursor).setParameter(2, agentId).executeUpdate();
+        Jdbc.update(dataSource, "UPDATE inbox_cursor SET acked_cursor = GREATEST(acked_cursor, ?) WHERE agent_id = ?",
+                cursor, agentId);
     }
 
     /** {last cursor handed out, acked cursor}; both 0 for an inbox that never received anything. */
     private long[] cursors(String agentId) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(
-                        "SELECT last_cursor, acked_cursor FROM inbox_cursor WHERE agent_id = ?")
-                .setParameter(1, agentId).getResultList();
-        return rows.isEmpty() ? new long[] {0, 0}
-                : new long[] {((Number) rows.get(0)[0]).longValue(), ((Number) rows.get(0)[1]).longValue()};
+        return Jdbc.query(dataSource, "SELECT last_cursor, acked_cursor FROM inbox_cursor WHERE agent_id = ?",
+                        row -> new long[] {row.getLong(1), row.getLong(2)}, agentId)
+                .stream().findFirst().orElse(new long[] {0, 0});
     }
 
     // The event as published, with its place in this inbox and the time it arrived.
     private static JsonObject view(long cursor, String payload, LocalDateTime deliveredAt) {
-        JsonObject event;
-        try (var reader = Json.createReader(new StringReader(payload))) {
-            event = reader.readObject();
-        }
-        JsonObjectBuilder builder = Json.createObjectBuilder().add("cursor", cursor);
+        JsonObject event = MeshJson.readObject(payload);
+        JsonObjectBuilder builder = MeshJson.object().add("cursor", cursor);
         event.forEach((key, value) -> {
             if (!key.equals("eventId") && !key.equals("to")) {
                 builder.add(key, value);

@@ -8,24 +8,24 @@ import java.util.function.Consumer;
 
 /**
  * Tells waiting readers (long polls, streams) that an agent's inbox has new events: after a delivery commits on this
- * server, and every second for all agents (deliveries committed by another server instance are found that way).
- * Listeners must return at once; they hand the reading to an executor.
+ * server, and when the change feed finds a delivery another server committed. A reader whose cursor is already at
+ * the change's cursor has nothing to read; only the agent's own readers are woken. Listeners must return at once;
+ * they hand the reading to an executor.
  */
 @ApplicationScoped
 public class InboxSignals {
 
-    private final Set<Consumer<String>> listeners = ConcurrentHashMap.newKeySet();
+    private final Set<Consumer<InboxChange>> listeners = ConcurrentHashMap.newKeySet();
 
-    public void listen(Consumer<String> listener) {
+    public void listen(Consumer<InboxChange> listener) {
         listeners.add(listener);
     }
 
-    public void unlisten(Consumer<String> listener) {
+    public void unlisten(Consumer<InboxChange> listener) {
         listeners.remove(listener);
     }
 
-    /** New events for the agent; null means "any agent may have new events". */
-    void signal(String agentId) {
-        listeners.forEach(listener -> listener.accept(agentId));
+    void signal(InboxChange change) {
+        listeners.forEach(listener -> listener.accept(change));
     }
 }

@@ -13,6 +13,6 @@ public class SignalOnCommit {
     InboxSignals signals;
 
     void afterCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) InboxDelivered delivered) {
-        signals.signal(delivered.agentId());
+        signals.signal(new InboxChange(delivered.agentId(), delivered.cursor()));
     }
 }

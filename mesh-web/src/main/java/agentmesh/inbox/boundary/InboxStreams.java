@@ -1,13 +1,12 @@
 package agentmesh.inbox.boundary;
 
+import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
-import jakarta.ejb.EJB;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -37,20 +36,20 @@ public class InboxStreams {
     private static final Logger LOG = Logger.getLogger(InboxStreams.class.getName());
     private static final int PAGE = 100;
 
-    @Resource
-    ManagedExecutorService executor;
+    @Inject
+    ReaderThreads readerThreads;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
 
-    @EJB
+    @Inject
     InboxReader reader;
 
     @Inject
     InboxSignals signals;
 
     private final Map<String, Set<Stream>> byAgent = new ConcurrentHashMap<>();
-    private final Consumer<String> listener = this::wake;
+    private final Consumer<InboxChange> listener = this::wake;
     private ScheduledFuture<?> heartbeat;
 
     private final class Stream {
@@ -59,7 +58,7 @@ public class InboxStreams {
         final Sse sse;
         final AtomicBoolean sending = new AtomicBoolean();
         volatile boolean again;
-        long cursor;
+        volatile long cursor;
 
         Stream(String agentId, long cursor, SseEventSink sink, Sse sse) {
             this.agentId = agentId;
@@ -85,15 +84,13 @@ public class InboxStreams {
     void open(String agentId, long after, SseEventSink sink, Sse sse) {
         Stream stream = new Stream(agentId, after, sink, sse);
         byAgent.computeIfAbsent(agentId, id -> ConcurrentHashMap.newKeySet()).add(stream);
-        executor.execute(() -> send(stream));
+        readerThreads.execute(() -> send(stream));
     }
 
-    private void wake(String agentId) {
-        if (agentId == null) {
-            byAgent.values().forEach(streams -> streams.forEach(s -> executor.execute(() -> send(s))));
-        } else {
-            byAgent.getOrDefault(agentId, Set.of()).forEach(s -> executor.execute(() -> send(s)));
-        }
+    private void wake(InboxChange change) {
+        byAgent.getOrDefault(change.agentId(), Set.of()).stream()
+                .filter(stream -> stream.cursor < change.lastCursor())
+                .forEach(stream -> readerThreads.execute(() -> send(stream)));
     }
 
     private void send(Stream stream) {
@@ -124,7 +121,7 @@ public class InboxStreams {
             stream.sending.set(false);
         }
         if (stream.again && !stream.sink.isClosed()) {
-            executor.execute(() -> send(stream));
+            readerThreads.execute(() -> send(stream));
         }
     }
 

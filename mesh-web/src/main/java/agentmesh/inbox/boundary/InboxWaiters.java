@@ -1,13 +1,11 @@
 package agentmesh.inbox.boundary;
 
+import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
-import jakarta.ejb.EJB;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
@@ -27,17 +25,17 @@ import java.util.function.Consumer;
 @ApplicationScoped
 public class InboxWaiters {
 
-    @Resource
-    ManagedExecutorService executor;
+    @Inject
+    ReaderThreads readerThreads;
 
-    @EJB
+    @Inject
     InboxReader reader;
 
     @Inject
     InboxSignals signals;
 
     private final Map<String, Set<Waiter>> byAgent = new ConcurrentHashMap<>();
-    private final Consumer<String> listener = this::wake;
+    private final Consumer<InboxChange> listener = this::wake;
 
     private final class Waiter {
         final String agentId;
@@ -78,15 +76,13 @@ public class InboxWaiters {
         response.setTimeout(waitSeconds, TimeUnit.SECONDS);
         byAgent.computeIfAbsent(agentId, id -> ConcurrentHashMap.newKeySet()).add(waiter);
         // An event may have landed between the caller's read and this registration.
-        executor.execute(() -> check(waiter));
+        readerThreads.execute(() -> check(waiter));
     }
 
-    private void wake(String agentId) {
-        if (agentId == null) {
-            byAgent.values().forEach(waiters -> waiters.forEach(w -> executor.execute(() -> check(w))));
-        } else {
-            byAgent.getOrDefault(agentId, Set.of()).forEach(w -> executor.execute(() -> check(w)));
-        }
+    private void wake(InboxChange change) {
+        byAgent.getOrDefault(change.agentId(), Set.of()).stream()
+                .filter(waiter -> waiter.after < change.lastCursor())
+                .forEach(waiter -> readerThreads.execute(() -> check(waiter)));
     }
 
     private void check(Waiter waiter) {

@@ -1,0 +1,44 @@
+package agentmesh.inbox.boundary;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The threads that read inbox pages for woken long polls and streams: a plain pool on threads the container made.
+ * A {@code ManagedExecutorService} would capture the submitter's context for every task, through a ServiceLoader walk
+ * of the class loaders — too dear for a task per delivery. Reading is a short query and some JSON, so a few threads
+ * keep up with thousands of deliveries a second; a burst waits in the queue, not in new threads.
+ */
+@ApplicationScoped
+public class ReaderThreads {
+
+    private static final int THREADS = 4;
+
+    @Resource
+    ManagedThreadFactory threadFactory;
+
+    private ExecutorService pool;
+
+    @PostConstruct
+    void start() {
+        pool = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                threadFactory);
+    }
+
+    @PreDestroy
+    void stop() {
+        pool.shutdownNow();
+    }
+
+    void execute(Runnable reading) {
+        pool.execute(reading);
+    }
+}
