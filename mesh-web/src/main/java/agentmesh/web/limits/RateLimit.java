@@ -42,6 +42,9 @@ public class RateLimit implements ContainerRequestFilter {
     Clock clock;
 
     @Inject
+    OverloadLog overloadLog;
+
+    @Inject
     @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
     MetricRegistry registry;
 
@@ -62,6 +65,7 @@ public class RateLimit implements ContainerRequestFilter {
                 clock.instant())).take(clock.instant());
         if (!wait.isZero()) {
             limited.inc();
+            overloadLog.refused("429 over an agent's rate limit");
             long retryAfter = Math.max(1, (wait.toMillis() + 999) / 1000);
             throw new WebApplicationException(Problem.of(429, "rate-limited", "Too many requests",
                     caller.name() + " sends more than " + perSecond + " requests/s (bursts of " + burst
