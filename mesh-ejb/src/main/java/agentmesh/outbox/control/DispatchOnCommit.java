@@ -1,9 +1,9 @@
 package agentmesh.outbox.control;
 
-import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
+import jakarta.inject.Inject;
 
 /**
  * Starts dispatching as soon as a transaction with outbox events has committed — not before, when the rows are not
@@ -13,7 +13,7 @@ import jakarta.enterprise.event.TransactionPhase;
 @ApplicationScoped
 public class DispatchOnCommit {
 
-    @EJB
+    @Inject
     OutboxDispatcher dispatcher;
 
     void afterCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) OutboxEnqueued enqueued) {

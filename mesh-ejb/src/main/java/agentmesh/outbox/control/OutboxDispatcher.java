@@ -1,61 +1,72 @@
 package agentmesh.outbox.control;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
-import jakarta.ejb.ConcurrencyManagement;
-import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.EJB;
-import jakarta.ejb.Singleton;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
 
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Runs dispatch rounds on one container thread whenever there may be work: right after a transaction that wrote
- * outbox events commits, and on every sweep. Triggers coalesce: however many arrive while a round runs, one more
- * round follows. Rounds repeat while they find events, so a backlog drains without waiting for the sweep.
+ * Runs dispatch rounds on one container thread of its own whenever there may be work: right after a transaction that
+ * wrote outbox events commits, and on every sweep. Triggers coalesce: however many arrive while a round runs, one
+ * more round follows. Rounds repeat while they find events, so a backlog drains without waiting for the sweep. A
+ * trigger is a flag and a wake-up: it costs a committing sender nothing.
  */
-@Singleton
-@ConcurrencyManagement(ConcurrencyManagementType.BEAN)
+@ApplicationScoped
 public class OutboxDispatcher {
 
     private static final Logger LOG = Logger.getLogger(OutboxDispatcher.class.getName());
 
     @Resource
-    ManagedExecutorService executor;
+    ManagedThreadFactory threadFactory;
 
     @EJB
     OutboxBatch batch;
 
     private final AtomicBoolean wanted = new AtomicBoolean();
-    private final AtomicBoolean running = new AtomicBoolean();
     private volatile boolean stopped;
+    private Thread thread;
 
-    /** Asks for a dispatch round soon; returns at once. */
-    public void trigger() {
-        wanted.set(true);
-        if (!stopped && running.compareAndSet(false, true)) {
-            try {
-                executor.execute(this::drain);
-            } catch (RejectedExecutionException e) {
-                running.set(false); // shutting down; the next start's sweep takes over
-            }
+    @PostConstruct
+    void start() {
+        thread = threadFactory.newThread(this::run);
+        thread.setName("mesh-outbox-dispatcher");
+        thread.start();
+    }
+
+    @PreDestroy
+    void stop() {
+        stopped = true;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
-    private void drain() {
-        try {
-            while (!stopped && (wanted.getAndSet(false) | dispatchedSomething())) {
-                // keep going: either new events were announced or the last round found work
-            }
-        } finally {
-            running.set(false);
+    /** Asks for a dispatch round soon; returns at once. */
+    public void trigger() {
+        if (!wanted.getAndSet(true)) {
+            LockSupport.unpark(thread);
         }
-        if (wanted.get()) {
-            trigger(); // a trigger arrived between the last check and clearing running
+    }
+
+    private void run() {
+        while (!stopped) {
+            if (!wanted.getAndSet(false)) {
+                LockSupport.park(this);
+                continue;
+            }
+            while (!stopped && dispatchedSomething()) {
+                // keep going while rounds find work; new triggers meanwhile are served by the next pass
+            }
         }
     }
 
@@ -66,10 +77,5 @@ public class OutboxDispatcher {
             LOG.log(Level.WARNING, "Dispatch round failed; the sweep tries again", e);
             return false;
         }
-    }
-
-    @PreDestroy
-    void stop() {
-        stopped = true;
     }
 }

@@ -5,6 +5,7 @@ import jakarta.ejb.EJB;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
+import jakarta.inject.Inject;
 
 /**
  * Only triggers: the sweep each second is the safety net that finds events no commit announced (after a crash, a
@@ -15,7 +16,7 @@ import jakarta.ejb.Startup;
 @DependsOn("SchemaMigration")
 public class OutboxSchedule {
 
-    @EJB
+    @Inject
     OutboxDispatcher dispatcher;
 
     @EJB
