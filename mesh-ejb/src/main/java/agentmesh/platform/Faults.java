@@ -1,6 +1,6 @@
 package agentmesh.platform;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -9,26 +9,41 @@ import java.util.Set;
 
 /**
  * The test-only fault switch: a request may ask, by header, to fail at a {@link FaultPoint}. It is honoured only when
- * the server runs with {@code mesh.test.faults=true} (the system tests' stack); in production the header does nothing.
+ * the server runs with {@code mesh.test.faults=true} (the system tests' stack); in production the header does nothing
+ * and a fault point costs a field read. The points a request asked for travel with its thread, from the request
+ * filter that reads the header to the send's transaction, which runs on the same thread.
  */
-@RequestScoped
+@ApplicationScoped
 public class Faults {
 
     @Inject
     @ConfigProperty(name = "mesh.test.faults", defaultValue = "false")
     boolean enabled;
 
-    private final Set<FaultPoint> requested = EnumSet.noneOf(FaultPoint.class);
+    private final ThreadLocal<Set<FaultPoint>> requested =
+            ThreadLocal.withInitial(() -> EnumSet.noneOf(FaultPoint.class));
 
+    public boolean enabled() {
+        return enabled;
+    }
+
+    /** This thread's request asks to fail at the point. */
     public void request(FaultPoint point) {
         if (enabled) {
-            requested.add(point);
+            requested.get().add(point);
         }
     }
 
-    /** Throws when this request asked to fail here. */
+    /** The request is over: its thread may serve another. */
+    public void clear() {
+        if (enabled) {
+            requested.remove();
+        }
+    }
+
+    /** Throws when this thread's request asked to fail here. */
     public void trip(FaultPoint point) {
-        if (requested.contains(point)) {
+        if (enabled && requested.get().contains(point)) {
             throw new InjectedFault(point);
         }
     }

@@ -5,14 +5,17 @@ import agentmesh.agent.entity.Contact;
 import agentmesh.platform.DuplicateKey;
 import agentmesh.platform.UtcTime;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
+import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 
 import java.time.Clock;
 import java.util.List;
-import java.util.Optional;
 
 /** Registers agents and finds them by id or by token. */
 @Stateless
@@ -23,6 +26,9 @@ public class AgentRegistry {
 
     @Inject
     Clock clock;
+
+    @Inject
+    Event<TokenRotated> rotated;
 
     public RegisteredAgent register(String agentId, String displayName) {
         String token = Tokens.newToken();
@@ -40,26 +46,20 @@ public class AgentRegistry {
 
     /** Gives the agent a new token; the old one stops working at once. */
     public RegisteredAgent rotateToken(String agentId) {
-        Agent agent = em.find(Agent.class, agentId, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE);
+        Agent agent = em.find(Agent.class, agentId, LockModeType.PESSIMISTIC_WRITE);
         if (agent == null) {
             throw new UnknownAgentException(agentId);
         }
         String token = Tokens.newToken();
         agent.replaceTokenHash(Tokens.hash(token));
+        rotated.fire(new TokenRotated(agentId));
         return new RegisteredAgent(agentId, agent.displayName(), token);
     }
 
-    /** The agent holding this bearer token, if any. */
-    public Optional<String> agentWithToken(String token) {
-        return em.createNamedQuery(Agent.BY_TOKEN_HASH, Agent.class)
-                .setParameter("hash", Tokens.hash(token))
-                .getResultStream()
-                .map(Agent::agentId)
-                .findFirst();
-    }
-
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public boolean exists(String agentId) {
-        return em.find(Agent.class, agentId) != null;
+        return !em.createNativeQuery("SELECT 1 FROM agent WHERE agent_id = ?").setParameter(1, agentId)
+                .getResultList().isEmpty();
     }
 
     public AgentView view(String agentId) {

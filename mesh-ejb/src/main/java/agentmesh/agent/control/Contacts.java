@@ -43,10 +43,6 @@ public class Contacts {
         }
     }
 
-    public boolean mayTalk(String from, String to) {
-        return !from.equals(to) && em.find(Contact.class, ContactKey.of(from, to)) != null;
-    }
-
     private void requireDistinctAgents(String one, String other) {
         if (one.equals(other)) {
             throw new InvalidRequestException("b", "an agent cannot be its own contact");

@@ -10,11 +10,9 @@ import java.time.LocalDateTime;
 
 @Entity
 @Table(name = "agent")
-@NamedQuery(name = Agent.BY_TOKEN_HASH, query = "SELECT a FROM Agent a WHERE a.tokenHash = :hash")
 @NamedQuery(name = Agent.ALL, query = "SELECT a FROM Agent a WHERE a.agentId > :after ORDER BY a.agentId")
 public class Agent {
 
-    public static final String BY_TOKEN_HASH = "Agent.byTokenHash";
     public static final String ALL = "Agent.all";
 
     @Id

@@ -1,43 +1,71 @@
 package agentmesh.messaging.control;
 
+import agentmesh.agent.control.ContactCheck;
+import agentmesh.agent.control.ContactGate;
+import agentmesh.agent.entity.ContactKey;
 import agentmesh.messaging.entity.TaskMessage;
 import agentmesh.outbox.control.Outbox;
 import agentmesh.platform.DuplicateKey;
 import agentmesh.platform.FaultPoint;
 import agentmesh.platform.Faults;
 import agentmesh.platform.InvalidRequestException;
+import agentmesh.platform.Jdbc;
+import agentmesh.platform.MeshJson;
+import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import agentmesh.task.control.TaskAccessDeniedException;
 import agentmesh.task.control.TaskTerminalException;
 import agentmesh.task.control.UnknownTaskException;
-import agentmesh.task.entity.Task;
-import jakarta.ejb.EJB;
+import agentmesh.task.entity.TaskState;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 
+import javax.sql.DataSource;
 import java.time.Clock;
 import java.time.LocalDateTime;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Appends a message to its task in one transaction: the task (created or touched), the message with the next seq,
- * and the outbox event for the recipient. Either all three commit or none does. The sender has been checked
- * (recipient known, allowed to talk) before the transaction began.
+ * Appends a message to its task in one transaction: the task (opened, or locked and touched) together with the
+ * contact check, the message with the next seq, and the outbox event for the recipient. Either all commit or none
+ * does. Plain statements, as few as the work allows: a send is the mesh's hottest path, and each statement costs
+ * the database about as much as the mesh's own work on it.
  */
 @Stateless
 public class MessageAppender {
 
+    private static final String OPEN_TASK = """
+            INSERT INTO task (task_id, context_id, requester, assignee, state, status_at, last_seq, created_at,
+                              updated_at)
+            SELECT ?, ?, ?, ?, 'SUBMITTED', ?, 1, ?, ? FROM DUAL WHERE ? OR\s""" + ContactGate.CONTACT_EXISTS;
+    private static final String LOCK_TASK = "SELECT context_id, requester, assignee, state, last_seq, ? OR "
+            + ContactGate.CONTACT_EXISTS + " FROM task WHERE task_id = ? FOR UPDATE";
+    private static final String TOUCH_TASK = "UPDATE task SET last_seq = ?, updated_at = ? WHERE task_id = ?";
+    private static final String INSERT_MESSAGE = """
+            INSERT INTO task_message (message_id, task_id, seq, sender, recipient, role, parts, fingerprint,
+                                      created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+
+    @Resource(lookup = "java:app/jdbc/mesh")
+    DataSource dataSource;
+
     @PersistenceContext
     EntityManager em;
 
-    @EJB
+    @Inject
+    ContactGate contacts;
+
+    @Inject
     Outbox outbox;
 
     @Inject
@@ -46,65 +74,114 @@ public class MessageAppender {
     @Inject
     Clock clock;
 
+    /** The task as a send sees it: its requester, its context and the seq this message takes. */
+    private record TaskSlot(String taskId, String contextId, String requester, int seq, boolean opened) {
+    }
+
     public SentMessage append(SendCommand command) {
         LocalDateTime now = UtcTime.now(clock);
-        Task task = command.taskId() == null ? openTask(command, now) : lockTask(command);
+        String time = UtcDateTimeConverter.format(now);
+        TaskSlot task = command.taskId() == null ? openTask(command, time) : lockTask(command);
         JsonArray parts = Parts.canonical(command.parts());
-        TaskMessage message = new TaskMessage(command.messageId(), task, task.nextSeq(now), command.sender(),
-                command.to(), command.sender().equals(task.requester()) ? "user" : "agent", parts.toString(),
-                Fingerprint.of(command, parts), now);
-        em.persist(message);
+        String role = command.sender().equals(task.requester()) ? "user" : "agent";
         try {
-            em.flush();
+            Jdbc.update(dataSource, INSERT_MESSAGE, command.messageId(), task.taskId(), task.seq(), command.sender(),
+                    command.to(), role, parts.toString(), Fingerprint.of(command, parts), time);
         } catch (PersistenceException e) {
-            if (DuplicateKey.violates(e, TaskMessage.MESSAGE_ID_KEY)) {
+            if (DuplicateKey.violates(e, MessageSender.MESSAGE_ID_KEY)) {
                 throw new DuplicateMessageIdException(command.messageId());
             }
             throw e;
         }
+        if (!task.opened()) {
+            Jdbc.update(dataSource, TOUCH_TASK, task.seq(), time, task.taskId());
+        }
         faults.trip(FaultPoint.AFTER_MESSAGE_INSERT);
-        outbox.enqueue(command.to(), "message", task.taskId(), Json.createObjectBuilder()
+        outbox.enqueue(command.to(), "message", task.taskId(), MeshJson.object()
                 .add("type", "message")
-                .add("eventId", message.messageId())
-                .add("messageId", message.messageId())
+                .add("eventId", command.messageId())
+                .add("messageId", command.messageId())
                 .add("taskId", task.taskId())
                 .add("contextId", task.contextId())
-                .add("from", message.sender())
-                .add("to", message.recipient())
-                .add("seq", message.seq())
-                .add("role", message.role())
+                .add("from", command.sender())
+                .add("to", command.to())
+                .add("seq", task.seq())
+                .add("role", role)
                 .add("parts", parts)
                 .add("createdAt", UtcTime.toInstant(now).toString())
                 .build());
-        return MessageSender.answer(message);
+        return new SentMessage(command.messageId(), task.taskId(), task.contextId(), task.seq(),
+                UtcTime.toInstant(now));
     }
 
-    private Task openTask(SendCommand command, LocalDateTime now) {
+    /**
+     * The message a send's id already names, as its answer, if the send is the same (sender, recipient, task and
+     * context as sent, parts); 409 if the id names a different message; empty if there is none.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<SentMessage> original(SendCommand command) {
+        return em.createNamedQuery(TaskMessage.BY_MESSAGE_ID, TaskMessage.class)
+                .setParameter("messageId", command.messageId())
+                .getResultStream()
+                .findFirst()
+                .map(stored -> {
+                    String fingerprint = Fingerprint.of(command, Parts.canonical(command.parts()));
+                    if (!stored.fingerprint().equals(fingerprint)) {
+                        throw new MessageIdConflictException(command.messageId());
+                    }
+                    return new SentMessage(stored.messageId(), stored.task().taskId(), stored.task().contextId(),
+                            stored.seq(), UtcTime.toInstant(stored.createdAt()));
+                });
+    }
+
+    // Inserted only if the two may talk: the contact check and the task are one statement.
+    private TaskSlot openTask(SendCommand command, String time) {
+        String taskId = UUID.randomUUID().toString();
         String contextId = Objects.requireNonNullElseGet(command.contextId(), () -> UUID.randomUUID().toString());
-        Task task = new Task(UUID.randomUUID().toString(), contextId, command.sender(), command.to(), now);
-        em.persist(task);
-        return task;
+        ContactKey pair = ContactKey.of(command.sender(), command.to());
+        int opened = Jdbc.update(dataSource, OPEN_TASK, taskId, contextId, command.sender(), command.to(), time, time,
+                time, checkedAlready(command), pair.agentLow(), pair.agentHigh());
+        if (opened == 0 || command.sender().equals(command.to())) {
+            throw contacts.refusal(command.sender(), command.to());
+        }
+        return new TaskSlot(taskId, contextId, command.sender(), 1, true);
     }
 
     // The row lock serialises concurrent sends into one task, so each takes the next seq and commits in seq order.
-    private Task lockTask(SendCommand command) {
-        Task task = em.find(Task.class, command.taskId(), LockModeType.PESSIMISTIC_WRITE);
-        if (task == null) {
+    private TaskSlot lockTask(SendCommand command) {
+        ContactKey pair = ContactKey.of(command.sender(), command.to());
+        List<Object[]> rows = Jdbc.query(dataSource, LOCK_TASK, row -> new Object[] {row.getString(1),
+                row.getString(2), row.getString(3), row.getString(4), row.getInt(5), row.getBoolean(6)},
+                checkedAlready(command), pair.agentLow(), pair.agentHigh(), command.taskId());
+        if (rows.isEmpty()) {
             throw new UnknownTaskException(command.taskId());
         }
-        if (!task.involves(command.sender())) {
-            throw new TaskAccessDeniedException(task.taskId(), command.sender());
+        Object[] row = rows.get(0);
+        String contextId = (String) row[0];
+        String requester = (String) row[1];
+        String assignee = (String) row[2];
+        if (!command.sender().equals(requester) && !command.sender().equals(assignee)) {
+            throw new TaskAccessDeniedException(command.taskId(), command.sender());
         }
-        if (!task.counterpartOf(command.sender()).equals(command.to())) {
-            throw new InvalidRequestException("to", "task " + task.taskId() + " is between "
-                    + task.requester() + " and " + task.assignee());
+        if (!(Boolean) row[5]) {
+            throw contacts.refusal(command.sender(), command.to());
         }
-        if (command.contextId() != null && !command.contextId().equals(task.contextId())) {
-            throw new InvalidRequestException("contextId", "does not match the context of task " + task.taskId());
+        String counterpart = command.sender().equals(requester) ? assignee : requester;
+        if (!counterpart.equals(command.to())) {
+            throw new InvalidRequestException("to", "task " + command.taskId() + " is between " + requester + " and "
+                    + assignee);
         }
-        if (task.state().isTerminal()) {
-            throw new TaskTerminalException(task.taskId(), task.state());
+        if (command.contextId() != null && !command.contextId().equals(contextId)) {
+            throw new InvalidRequestException("contextId", "does not match the context of task " + command.taskId());
         }
-        return task;
+        TaskState state = TaskState.valueOf((String) row[3]);
+        if (state.isTerminal()) {
+            throw new TaskTerminalException(command.taskId(), state);
+        }
+        return new TaskSlot(command.taskId(), contextId, requester, (Integer) row[4] + 1, false);
+    }
+
+    private static boolean checkedAlready(SendCommand command) {
+        return command.contactCheck() == ContactCheck.DONE_BY_GATEWAY;
     }
 }

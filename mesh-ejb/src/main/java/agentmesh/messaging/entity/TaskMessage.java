@@ -25,9 +25,6 @@ public class TaskMessage {
     public static final String BY_MESSAGE_ID = "TaskMessage.byMessageId";
     public static final String NEWEST_OF_TASK = "TaskMessage.newestOfTask";
 
-    /** The name of the unique key whose violation means "this messageId was sent before". */
-    public static final String MESSAGE_ID_KEY = "uk_task_message_message_id";
-
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     private Long id;

@@ -1,25 +1,33 @@
 package agentmesh.outbox.control;
 
-import agentmesh.outbox.entity.OutboxEvent;
+import agentmesh.platform.Jdbc;
+import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
-import jakarta.ejb.Stateless;
-import jakarta.ejb.TransactionAttribute;
-import jakarta.ejb.TransactionAttributeType;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import java.time.Clock;
+import javax.sql.DataSource;
 
-/** Writes events into the outbox, always inside the caller's transaction: the event commits with its cause or not at all. */
-@Stateless
-@TransactionAttribute(TransactionAttributeType.MANDATORY)
+/**
+ * Writes events into the outbox, inside the caller's transaction: the event commits with its cause or not at all.
+ * A CDI bean that joins the caller's transaction; it refuses to write without one.
+ */
+@ApplicationScoped
 public class Outbox {
 
-    @PersistenceContext
-    EntityManager em;
+    private static final String INSERT = """
+            INSERT INTO outbox_event (event_key, event_type, task_id, payload, status, attempts, next_attempt_at,
+                                      created_at)
+            VALUES (?, ?, ?, ?, 'PENDING', 0, ?, ?)""";
+
+    @Resource(lookup = "java:app/jdbc/mesh")
+    DataSource dataSource;
 
     @Inject
     Clock clock;
@@ -27,9 +35,16 @@ public class Outbox {
     @Inject
     Event<OutboxEnqueued> enqueued;
 
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
     /** Queues an event for the recipient; events of one recipient are published in the order they commit. */
     public void enqueue(String recipient, String type, String taskId, JsonObject payload) {
-        em.persist(new OutboxEvent(recipient, type, taskId, payload.toString(), UtcTime.now(clock)));
+        if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+            throw new IllegalStateException("an outbox event is written only with the change that causes it");
+        }
+        String now = UtcDateTimeConverter.format(UtcTime.now(clock));
+        Jdbc.update(dataSource, INSERT, recipient, type, taskId, payload.toString(), now, now);
         enqueued.fire(new OutboxEnqueued());
     }
 }

@@ -5,7 +5,6 @@ import agentmesh.platform.UtcTime;
 import agentmesh.task.entity.Task;
 import agentmesh.task.entity.TaskState;
 import jakarta.annotation.PostConstruct;
-import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -40,7 +39,7 @@ public class IdleTaskScan {
     @PersistenceContext
     EntityManager em;
 
-    @EJB
+    @Inject
     TaskEvents events;
 
     @Inject

@@ -7,7 +7,6 @@ import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import agentmesh.task.entity.Task;
 import agentmesh.task.entity.TaskState;
-import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
@@ -32,7 +31,7 @@ public class TaskLifecycle {
     @PersistenceContext
     EntityManager em;
 
-    @EJB
+    @Inject
     TaskEvents events;
 
     @Inject

@@ -1,5 +1,6 @@
 package agentmesh.messaging.control;
 
+import agentmesh.agent.control.ContactCheck;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,8 @@ class FingerprintTest {
             .add(Json.createObjectBuilder().add("kind", "text").add("text", "hi")).build();
 
     private static String of(String sender, String to, String taskId, String contextId, JsonArray parts) {
-        return Fingerprint.of(new SendCommand(sender, "m-1", to, taskId, contextId, parts), parts);
+        return Fingerprint.of(new SendCommand(sender, "m-1", to, taskId, contextId, parts, ContactCheck.IN_TRANSACTION),
+                parts);
     }
 
     @Test

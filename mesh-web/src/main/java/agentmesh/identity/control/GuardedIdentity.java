@@ -14,7 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * CanCommunicate(from, to) as a boundary that may be remote and may fail: at most 3 s per check
+ * The remote CanCommunicate(from, to), which may fail: at most 3 s per check
  * ({@code @Timeout}), the circuit opens after repeated failures so that a dead identity service costs nothing per
  * send, and every failure falls back to the last answer for the pair if it is younger than 30 s
  * ({@code mesh.identity.cache-ttl-seconds}). Without such an answer the send is refused with 503 and Retry-After.
@@ -25,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public class GuardedIdentity {
 
     @Inject
-    IdentityDirectory directory;
+    RemoteIdentity remote;
 
     @Inject
     Clock clock;
@@ -43,7 +43,7 @@ public class GuardedIdentity {
     @CircuitBreaker(requestVolumeThreshold = 4, failureRatio = 0.5, delay = 5000, successThreshold = 1)
     @Fallback(fallbackMethod = "recentAnswer")
     public boolean mayTalk(String from, String to) {
-        boolean allowed = directory.mayTalk(from, to);
+        boolean allowed = remote.mayTalk(from, to);
         recent.put(key(from, to), new Answer(allowed, clock.instant()));
         return allowed;
     }

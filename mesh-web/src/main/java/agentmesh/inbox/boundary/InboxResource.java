@@ -6,7 +6,7 @@ import agentmesh.platform.InvalidRequestException;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.Callers;
-import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonValue;
@@ -29,12 +29,14 @@ import jakarta.ws.rs.sse.SseEventSink;
 
 /**
  * An agent's inbox: long poll, Server-Sent Events, and acknowledgement. Neither a long poll nor a stream holds a
- * server thread while it waits. Without a cursor of its own, a reader resumes after its last ack.
+ * server thread while it waits. Without a cursor of its own, a reader resumes after its last ack. One instance serves
+ * every request; the caller comes with each call.
  */
+@ApplicationScoped
 @Path("inbox")
 public class InboxResource {
 
-    @EJB
+    @Inject
     InboxReader reader;
 
     @Inject
@@ -43,15 +45,12 @@ public class InboxResource {
     @Inject
     InboxStreams streams;
 
-    @Context
-    SecurityContext security;
-
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public void poll(@QueryParam("after") String after, @QueryParam("limit") String limit,
                      @QueryParam("wait") String wait, @QueryParam("agentId") String agentId,
-                     @Suspended AsyncResponse response) {
-        String owner = owner(agentId);
+                     @Context SecurityContext security, @Suspended AsyncResponse response) {
+        String owner = owner(agentId, security);
         InboxQuery query = InboxQuery.of(after, limit, wait);
         long from = query.after() != null ? query.after() : reader.ackedCursor(owner);
         InboxPage page = reader.after(owner, from, query.limit());
@@ -66,8 +65,9 @@ public class InboxResource {
     @Path("stream")
     @Produces(MediaType.SERVER_SENT_EVENTS)
     public void stream(@HeaderParam("Last-Event-ID") String lastEventId, @QueryParam("after") String after,
-                       @QueryParam("agentId") String agentId, @Context SseEventSink sink, @Context Sse sse) {
-        String owner = owner(agentId);
+                       @QueryParam("agentId") String agentId, @Context SecurityContext security,
+                       @Context SseEventSink sink, @Context Sse sse) {
+        String owner = owner(agentId, security);
         long from = lastEventId != null ? QueryNumbers.parse("Last-Event-ID", lastEventId, 0, Long.MAX_VALUE)
                 : after != null ? QueryNumbers.parse("after", after, 0, Long.MAX_VALUE)
                 : reader.ackedCursor(owner);
@@ -77,7 +77,7 @@ public class InboxResource {
     @POST
     @Path("ack")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response ack(String body) {
+    public Response ack(String body, @Context SecurityContext security) {
         JsonValue cursor = JsonBodies.optionalObject(body).map(o -> o.get("cursor")).orElse(null);
         if (!(cursor instanceof JsonNumber number) || !number.isIntegral() || number.longValue() < 0) {
             throw new InvalidRequestException("cursor", "must be a whole number from 0");
@@ -87,7 +87,7 @@ public class InboxResource {
     }
 
     // The inbox is always the caller's own; naming another agent's is refused rather than ignored.
-    private String owner(String agentId) {
+    private static String owner(String agentId, SecurityContext security) {
         String caller = Callers.agentId(security);
         if (agentId != null && !agentId.equals(caller)) {
             throw new ForbiddenException("An agent reads only its own inbox");

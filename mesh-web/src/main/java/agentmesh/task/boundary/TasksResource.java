@@ -12,6 +12,7 @@ import agentmesh.web.JsonBodies;
 import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.Callers;
 import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
@@ -28,9 +29,11 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
-import jakarta.ws.rs.core.UriBuilder;
 
-/** Tasks as their two agents see and drive them. */
+import java.net.URI;
+
+/** Tasks as their two agents see and drive them. One instance serves every request; the caller comes with each call. */
+@ApplicationScoped
 @Path("tasks")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -46,14 +49,11 @@ public class TasksResource {
     @EJB
     TaskLifecycle lifecycle;
 
-    @Context
-    SecurityContext security;
-
     @GET
     public TaskPage list(@QueryParam("state") @Pattern(regexp = STATES, message = "must be a task state") String state,
                          @QueryParam("cursor") @Pattern(regexp = "[A-Za-z0-9_-]{1,400}",
                                  message = "is not a cursor this API handed out") String cursor,
-                         @QueryParam("limit") String limit) {
+                         @QueryParam("limit") String limit, @Context SecurityContext security) {
         return reader.list(Callers.agentId(security), state == null ? null : TaskState.fromWireName(state),
                 cursor == null ? null : TaskCursor.decode(cursor), QueryNumbers.parse("limit", limit, 50, 1, 200));
     }
@@ -61,7 +61,7 @@ public class TasksResource {
     @GET
     @Path("{taskId}")
     public TaskView get(@PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-                        @QueryParam("historyLength") String historyLength) {
+                        @QueryParam("historyLength") String historyLength, @Context SecurityContext security) {
         return reader.read(taskId, Callers.agentId(security),
                 QueryNumbers.parse("historyLength", historyLength, TaskReader.MAX_HISTORY, 0,
                         TaskReader.MAX_HISTORY));
@@ -71,7 +71,7 @@ public class TasksResource {
     @Path("{taskId}/status")
     public TaskView.Status changeStatus(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            @Valid @NotNull StatusChangeRequest request) {
+            @Valid @NotNull StatusChangeRequest request, @Context SecurityContext security) {
         return lifecycle.changeStatus(taskId, Callers.agentId(security), TaskState.fromWireName(request.state()),
                 request.reason());
     }
@@ -81,7 +81,7 @@ public class TasksResource {
     @Consumes(MediaType.WILDCARD)
     public TaskView.Status cancel(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            String body) {
+            String body, @Context SecurityContext security) {
         return lifecycle.cancel(taskId, Callers.agentId(security), cancelReason(body));
     }
 
@@ -89,10 +89,10 @@ public class TasksResource {
     @Path("{taskId}/artifacts")
     public Response addArtifact(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            @Valid @NotNull ArtifactRequest request) {
+            @Valid @NotNull ArtifactRequest request, @Context SecurityContext security) {
         TaskLifecycle.ArtifactView artifact = lifecycle.addArtifact(taskId, Callers.agentId(security),
                 request.artifactId(), request.name(), request.parts());
-        return Response.created(UriBuilder.fromPath("tasks/{taskId}").build(taskId)).entity(artifact).build();
+        return Response.created(URI.create("tasks/" + taskId)).entity(artifact).build();
     }
 
     // The body of a cancel is optional: none, or {"reason": "…"}.

@@ -1,9 +1,8 @@
 package agentmesh.web.security;
 
-import agentmesh.agent.control.AgentRegistry;
+import agentmesh.agent.control.AgentTokens;
 import agentmesh.web.Problem;
 import jakarta.annotation.Priority;
-import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.WebApplicationException;
@@ -33,8 +32,8 @@ public class BearerAuthentication implements ContainerRequestFilter {
     @Context
     ResourceInfo resource;
 
-    @EJB
-    AgentRegistry agents;
+    @Inject
+    AgentTokens tokens;
 
     @Inject
     @ConfigProperty(name = "mesh.admin.token")
@@ -49,7 +48,7 @@ public class BearerAuthentication implements ContainerRequestFilter {
         String token = bearerToken(request.getHeaderString(HttpHeaders.AUTHORIZATION))
                 .orElseThrow(() -> unauthorized("An Authorization: Bearer token is required"));
         Caller caller = isAdminToken(token) ? new Caller(Caller.ADMIN, true)
-                : agents.agentWithToken(token).map(agent -> new Caller(agent, false))
+                : tokens.agentOf(token).map(agent -> new Caller(agent, false))
                         .orElseThrow(() -> unauthorized("The bearer token is not valid"));
         boolean adminRoute = resourceClass.isAnnotationPresent(AdminApi.class);
         if (adminRoute != caller.admin()) {
