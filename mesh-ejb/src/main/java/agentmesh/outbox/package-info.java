@@ -1,45 +1,54 @@
 /**
  * The transactional outbox and its dispatcher to Kafka.
  *
- * <p>Purpose: an event for an agent (a message; later status changes and artifacts) is written as an
- * {@code outbox_event} row in the same JTA transaction as the change that caused it, so the event exists if and only
- * if the change committed. The dispatcher publishes committed rows to the topic ({@code inbox.events} by default),
- * keyed by the recipient agent id, with an idempotent {@code acks=all} producer (one per server).
+ * <p>Purpose: an event for an agent (a message, a status change, an artifact) is written as an {@code outbox_event}
+ * row in the same JTA transaction as the change that caused it, so the event exists if and only if the change
+ * committed. The dispatcher publishes committed rows to the topic ({@code inbox.events} by default), keyed by the
+ * recipient agent id, so that one recipient's events share a partition.
  *
  * <p>Operations: {@link agentmesh.outbox.control.Outbox#enqueue} (inside the caller's transaction);
  * {@link agentmesh.outbox.control.OutboxDispatcher#trigger} — called right after such a transaction commits
  * ({@link agentmesh.outbox.control.DispatchOnCommit}) and by the one-second sweep
- * ({@link agentmesh.outbox.control.OutboxSchedule}), which is the safety net after a crash or an outage;
+ * ({@link agentmesh.outbox.control.OutboxSchedule}), the safety net after a crash or an outage;
  * {@link agentmesh.outbox.control.OutboxAdmin} lists rows and puts dead ones back; housekeeping deletes sent rows
- * after the retention, in small batches through the {@code (status, sent_at)} index.
+ * after the retention, thousands per short transaction through the {@code (status, sent_at)} index.
  *
- * <p>Order per recipient — the mechanism is <em>head of line per key</em>: a round
- * ({@link agentmesh.outbox.control.OutboxBatch}) claims with {@code FOR UPDATE SKIP LOCKED} only events that have no
- * earlier <em>pending</em> event of the same key, checked against committed rows without locking. Consequences:
- * <ul>
- *   <li>an event in retry backoff is still pending, so everything after it for that recipient waits;</li>
- *   <li>an event another server has claimed is still pending until that server commits it as sent, so no server can
- *       publish its successors meanwhile — several instances are safe without leases or partition ownership;</li>
- *   <li>each round publishes at most one event per recipient, which bounds one recipient's rate to one event per
- *       round trip (a few ms here); all recipients progress in parallel within a round.</li>
- * </ul>
- * Claims follow the {@code (status, next_attempt_at)} index order ({@code ORDER BY next_attempt_at}): ordering by id
- * would make InnoDB sort and lock every matching row, and a second server would claim nothing.
+ * <p>A round ({@link agentmesh.outbox.control.OutboxBatch}), in one database transaction:
+ * <ol>
+ *   <li><em>Heads.</em> Each recipient's earliest pending event, if it is due by the database's clock, from one
+ *       grouped read of the {@code (status, event_key, id)} index — a loose index scan, one entry per recipient
+ *       with pending events, whatever waits behind them and however many sent rows are kept.</li>
+ *   <li><em>Lock.</em> {@code FOR UPDATE SKIP LOCKED} on those heads, by primary key. Holding a recipient's head is
+ *       holding the recipient: another server sees the head still pending (so nothing behind it is a head) and
+ *       cannot lock it (so it skips the recipient). Several instances need no leases or partition ownership.</li>
+ *   <li><em>Runs.</em> Behind each locked head, its recipient's pending events in id order, up to the round's
+ *       share, ending before any event in backoff.</li>
+ *   <li><em>Publish</em> every run in one Kafka transaction ({@link agentmesh.outbox.control.KafkaPublisher}).
+ *       Consumers read committed records only, so a round is on the topic all or not at all.</li>
+ *   <li><em>Record</em> with one {@code UPDATE … WHERE id IN (…)}: what was published is sent. A record Kafka
+ *       refuses counts an attempt and waits {@code base × 2^attempts} (5 s base, 5 min cap), then is dead after
+ *       the last attempt (10); the round it was in published nothing, and the next one publishes the others again,
+ *       its recipient's run stopping before it. A broker out of reach changes no row: the dispatcher waits the
+ *       base and tries again, however long the outage, so nothing dies of an outage and its end is noticed within
+ *       the base.</li>
+ * </ol>
+ * A round's cost follows what it publishes: the heads read costs one index probe per recipient with pending
+ * events, and nothing reads the rows behind a head that is not due. The pending gauge counts the pending and
+ * failed rows through the same index, never the sent ones.
  *
- * <p>Retries and dead events: a publish that Kafka refuses counts an attempt and waits {@code base × 2^attempts}
- * (5 s base, 5 min cap by default); after the last attempt (10 by default) the event is {@code failed}: logged at
- * WARN with its id, counted, and listed by {@code GET /admin/outbox?status=failed}. A broker out of reach (Kafka's
- * retriable errors: timeouts, lost connections, no leader) is not the event's fault: it neither counts nor grows the
- * wait, and the event is tried again every {@code base}, so a long outage kills nothing and its end is noticed within
- * seconds. (When it counted, the chaos suite's 60 s outage was followed by 41 s of backoff before the backlog
- * moved, and by the defaults an outage of about 25 minutes killed every waiting event, which then lost its order
- * on replay.) A dead event no longer blocks its recipient —
- * a dead head would otherwise freeze that recipient forever. {@code POST /admin/outbox/{id}/retry} puts it back to
- * pending; it is then published next for its recipient, i.e. after the events that overtook it while it was dead.
+ * <p>Why a Kafka transaction, and not the idempotent producer alone: idempotence makes the broker write a
+ * partition's records in the order they were sent, but when one of them fails for good (its delivery times out
+ * while the broker is away) the producer restarts its sequence and the records after it can still be written. The
+ * run then stands on the topic with a hole, and the failed record, published again, lands after its successors:
+ * the consumer would deliver them out of order. KafkaOutageIT saw exactly this. In a transaction such a round is
+ * aborted and invisible. A record the producer refuses at once (too large) ends its run before it is even handed
+ * over.
  *
- * <p>Invariants: a committed event is published at least once (a crash between Kafka's ack and the commit of
- * "sent" publishes it again; the inbox consumer's dedup table makes that exactly once for the recipient); events of
- * one recipient are published in commit order, except for an admin's explicit replay of a dead event.
+ * <p>Invariants: a committed event is published at least once (a crash between Kafka's commit and the database's
+ * publishes it again, whole runs in order; the inbox consumer's dedup table makes that exactly once for the
+ * recipient); events of one recipient are published in commit order, except for an admin's explicit replay of a
+ * dead event, which goes after the events that overtook it while it was dead. Times that order anything
+ * ({@code next_attempt_at}, the due check) are the database's: instances with skewed clocks agree.
  *
  * <p>Out of scope here: delivery into inboxes (the consumer in {@code mesh-agent-mdb}).
  */

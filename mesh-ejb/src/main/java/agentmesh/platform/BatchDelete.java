@@ -1,5 +1,6 @@
 package agentmesh.platform;
 
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -13,12 +14,13 @@ import jakarta.persistence.PersistenceContext;
 @Stateless
 public class BatchDelete {
 
-    private static final int MAX_BATCHES_PER_RUN = 100;
+    // With batches of thousands, a run per minute keeps up with hundreds of thousands of rows a minute.
+    private static final int MAX_BATCHES_PER_RUN = 200;
 
     @PersistenceContext
     EntityManager em;
 
-    @jakarta.ejb.EJB
+    @EJB
     BatchDelete self;
 
     /**
@@ -27,7 +29,7 @@ public class BatchDelete {
      * @param delete a DELETE with two parameters, the cutoff and the batch size (the mesh's own SQL, never input)
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public long untilDone(String delete, String cutoff, int batch) {
+    public long untilDone(String delete, Object cutoff, int batch) {
         long deleted = 0;
         for (int i = 0; i < MAX_BATCHES_PER_RUN; i++) {
             int rows = self.once(delete, cutoff, batch);
@@ -40,7 +42,7 @@ public class BatchDelete {
     }
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public int once(String delete, String cutoff, int batch) {
+    public int once(String delete, Object cutoff, int batch) {
         return em.createNativeQuery(delete).setParameter(1, cutoff).setParameter(2, batch).executeUpdate();
     }
 }

@@ -7,6 +7,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import javax.sql.DataSource;
 
@@ -48,6 +50,32 @@ public final class Jdbc {
         } catch (SQLException e) {
             throw new PersistenceException(e);
         }
+    }
+
+    /**
+     * Inserts the rows with one multi-row statement, {@code insertInto} followed by one {@code (?, ?, …)} per row:
+     * one round trip for a batch. The rows' values must fit the server's packet size; the callers' batches are a
+     * Kafka fetch at most (about a megabyte).
+     */
+    public static int insertRows(DataSource dataSource, String insertInto, List<Object[]> rows) {
+        return rows.isEmpty() ? 0 : insertRows(dataSource, insertInto, "(" + placeholders(rows.get(0).length) + ")",
+                rows, "");
+    }
+
+    /** As {@link #insertRows(DataSource, String, List)}, with a row template and a clause after the values. */
+    public static int insertRows(DataSource dataSource, String insertInto, String rowTemplate, List<Object[]> rows,
+                                 String after) {
+        if (rows.isEmpty()) {
+            return 0;
+        }
+        Object[] parameters = rows.stream().flatMap(Arrays::stream).toArray();
+        return update(dataSource, insertInto + " VALUES " + String.join(", ", Collections.nCopies(rows.size(),
+                rowTemplate)) + after, parameters);
+    }
+
+    /** {@code ?, ?, …}: the placeholders of an IN list or a row. */
+    public static String placeholders(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
     }
 
     private static PreparedStatement prepare(Connection connection, String sql, Object... parameters)

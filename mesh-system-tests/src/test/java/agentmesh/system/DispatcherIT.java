@@ -87,18 +87,24 @@ class DispatcherIT {
     }
 
     @Test
-    void dispatchMetricsAreExported() {
+    void theMetricsCountWhatIsPublishedAndWhatWaits() {
         Agent alice = mesh.registerAgent("alice");
         Agent bob = mesh.registerAgent("bob");
         mesh.allow(alice, bob);
-        double sentBefore = MeshMetrics.sum("agent_mesh_outbox_dispatch_total");
+        double sentBefore = MeshMetrics.sum("agent_mesh_outbox_dispatch_total", "result=\"sent\"");
+        double pendingBefore = MeshMetrics.sum("agent_mesh_outbox_pending_total", "status=\"pending\"");
+        failPublishingFor(bob);
 
-        String messageId = mesh.send(alice, MeshClient.textMessage(null, bob, null, "counted")).getString("messageId");
+        List<String> waiting = sendSeries(alice, bob, 3);
 
-        Delivery.awaitExactly(Map.of(bob.id(), List.of(messageId)), Duration.ofSeconds(30));
-        assertTrue(MeshMetrics.sum("agent_mesh_outbox_dispatch_total") > sentBefore);
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> MeshMetrics.sum("agent_mesh_outbox_pending_total") > 0); // refreshed by the sweep
+        // Refreshed by the one-second sweep: the three events wait behind the failing first.
+        await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_outbox_pending_total",
+                "status=\"pending\"") >= pendingBefore + 3);
+        healPublishingFor(bob);
+        Delivery.awaitExactly(Map.of(bob.id(), waiting), Duration.ofSeconds(30));
+        assertTrue(MeshMetrics.sum("agent_mesh_outbox_dispatch_total", "result=\"sent\"") >= sentBefore + 3);
+        await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_outbox_pending_total",
+                "status=\"pending\"") <= pendingBefore);
     }
 
     private List<String> sendSeries(Agent from, Agent to, int count) {

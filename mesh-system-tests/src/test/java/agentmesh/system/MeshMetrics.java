@@ -27,6 +27,11 @@ public final class MeshMetrics {
     }
 
     static double sum(String metric) {
-        return sum(MeshStackExtension.stack().config().baseUri(), metric, "");
+        return sum(metric, "");
+    }
+
+    /** On the system tests' stack, the samples of the metric whose labels contain {@code labelFilter}. */
+    static double sum(String metric, String labelFilter) {
+        return sum(MeshStackExtension.stack().config().baseUri(), metric, labelFilter);
     }
 }

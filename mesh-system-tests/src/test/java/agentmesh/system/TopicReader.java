@@ -50,7 +50,8 @@ public final class TopicReader {
     private static List<Event> read(String bootstrap, Predicate<String> keyFilter) {
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
                 new StringDeserializer(), new StringDeserializer())) {
             List<PartitionInfo> infos = consumer.partitionsFor(TOPIC, Duration.ofSeconds(10));
             if (infos == null || infos.isEmpty()) {

@@ -1,21 +1,17 @@
 package agentmesh.inbox.consumer;
 
-import agentmesh.inbox.control.DeadLetters;
-import agentmesh.inbox.control.DeliveryFaults;
-import agentmesh.inbox.control.InboxDelivery;
-import agentmesh.inbox.control.InboxMetrics;
+import agentmesh.inbox.control.InboxRecord;
 import agentmesh.platform.Failures;
 import jakarta.ejb.EJBException;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.StringDeserializer;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -23,13 +19,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One consumer thread. Records of a partition are handled one at a time, in order, each delivery in its own
- * transaction; the partition's offset is committed after the batch's deliveries have committed, never before.
- * A failing record pauses only its partition while it waits for its next try.
+ * One consumer thread. A partition's polled records are delivered in one transaction; should that fail, one by one,
+ * each in its own, so that a record that cannot be delivered is retried and parked alone while the ones before it
+ * are done. Offsets are committed once per poll, after every delivery they cover has committed, never before. A
+ * failing record pauses only its partition while it waits for its next try.
  */
 final class ConsumerLoop implements Runnable {
 
@@ -38,24 +36,22 @@ final class ConsumerLoop implements Runnable {
 
     private final String clientId;
     private final ConsumerSettings settings;
-    private final InboxDelivery delivery;
-    private final DeadLetters deadLetters;
-    private final InboxMetrics metrics;
-    private final DeliveryFaults faults;
+    private final Supplier<Consumer<String, String>> consumers;
+    private final Deliveries deliveries;
+    private final Clock clock;
 
     private final Map<TopicPartition, Attempts> attempts = new HashMap<>();
     private final Map<TopicPartition, Instant> pausedUntil = new HashMap<>();
     private volatile boolean running = true;
-    private volatile KafkaConsumer<String, String> consumer;
+    private volatile Consumer<String, String> consumer;
 
-    ConsumerLoop(String clientId, ConsumerSettings settings, InboxDelivery delivery, DeadLetters deadLetters,
-                 InboxMetrics metrics, DeliveryFaults faults) {
+    ConsumerLoop(String clientId, ConsumerSettings settings, Supplier<Consumer<String, String>> consumers,
+                 Deliveries deliveries, Clock clock) {
         this.clientId = clientId;
         this.settings = settings;
-        this.delivery = delivery;
-        this.deadLetters = deadLetters;
-        this.metrics = metrics;
-        this.faults = faults;
+        this.consumers = consumers;
+        this.deliveries = deliveries;
+        this.clock = clock;
     }
 
     /** Failed tries of the record at {@code offset}; {@code counted} excludes failures of the surroundings. */
@@ -87,33 +83,19 @@ final class ConsumerLoop implements Runnable {
 
     void shutdown() {
         running = false;
-        KafkaConsumer<String, String> current = consumer;
+        Consumer<String, String> current = consumer;
         if (current != null) {
             current.wakeup();
         }
     }
 
     private void consume() {
-        KafkaConsumer<String, String> kafka = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap(),
-                ConsumerConfig.GROUP_ID_CONFIG, settings.group(),
-                ConsumerConfig.CLIENT_ID_CONFIG, clientId,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 200,
-                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, settings.sessionTimeoutMillis(),
-                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, settings.sessionTimeoutMillis() / 3),
-                new StringDeserializer(), new StringDeserializer());
+        Consumer<String, String> kafka = consumers.get();
         consumer = kafka;
         try {
-            kafka.subscribe(List.of(settings.topic()), new ForgetRevoked());
+            subscribe(kafka);
             while (running) {
-                resumeDue(kafka);
-                ConsumerRecords<String, String> records = kafka.poll(Duration.ofMillis(500));
-                for (TopicPartition partition : records.partitions()) {
-                    handleBatch(kafka, partition, records.records(partition));
-                }
-                reportLag(kafka);
+                pollOnce(kafka);
             }
         } finally {
             consumer = null;
@@ -122,54 +104,102 @@ final class ConsumerLoop implements Runnable {
         }
     }
 
-    private void handleBatch(KafkaConsumer<String, String> kafka, TopicPartition partition,
-                             List<ConsumerRecord<String, String>> records) {
+    void subscribe(Consumer<String, String> kafka) {
+        kafka.subscribe(List.of(settings.topic()), new ForgetRevoked());
+    }
+
+    /** One poll: every partition's records handled, then their offsets committed at once. */
+    void pollOnce(Consumer<String, String> kafka) {
+        resumeDue(kafka);
+        ConsumerRecords<String, String> records = kafka.poll(Duration.ofMillis(500));
+        Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
+        for (TopicPartition partition : records.partitions()) {
+            Long next = handle(kafka, partition, records.records(partition));
+            if (next != null) {
+                done.put(partition, new OffsetAndMetadata(next));
+            }
+        }
+        if (!done.isEmpty()) {
+            if (deliveries.crashBeforeOffsetCommit()) {
+                throw new SimulatedCrash();
+            }
+            kafka.commitSync(done);
+        }
+        for (TopicPartition partition : kafka.assignment()) {
+            kafka.currentLag(partition).ifPresent(lag -> deliveries.lag(partition.partition(), lag));
+        }
+    }
+
+    /** @return the offset after the last record done with (delivered, a duplicate, or parked), or null if none */
+    private Long handle(Consumer<String, String> kafka, TopicPartition partition,
+                        List<ConsumerRecord<String, String>> records) {
+        if (!attempts.containsKey(partition)) {
+            try {
+                deliveries.deliverAll(records.stream().map(r -> new InboxRecord(r.key(), r.value())).toList());
+                return records.get(records.size() - 1).offset() + 1;
+            } catch (RuntimeException e) {
+                Throwable cause = unwrap(e);
+                if (Failures.isTransient(cause)) {
+                    ConsumerRecord<String, String> first = records.get(0);
+                    retryLater(kafka, partition, first, counted(partition, first, cause));
+                    return null;
+                }
+                LOG.fine(() -> "Delivering " + records.size() + " records of " + partition + " at once failed ("
+                        + cause + "); one by one now");
+            }
+        }
         Long next = null;
         for (ConsumerRecord<String, String> record : records) {
-            if (!handle(kafka, partition, record)) {
+            if (!handleOne(kafka, partition, record)) {
                 break; // the partition waits for this record's next try; later records come again after it
             }
             next = record.offset() + 1;
         }
-        if (next != null) {
-            if (faults.takeCrash()) {
-                throw new SimulatedCrash();
-            }
-            kafka.commitSync(Map.of(partition, new OffsetAndMetadata(next)));
-        }
+        return next;
     }
 
-    /** @return true when the record is done with (delivered, a duplicate, or parked); false to try it again later */
-    private boolean handle(KafkaConsumer<String, String> kafka, TopicPartition partition,
-                           ConsumerRecord<String, String> record) {
+    /** @return true when the record is done with; false when it is to be tried again later */
+    private boolean handleOne(Consumer<String, String> kafka, TopicPartition partition,
+                              ConsumerRecord<String, String> record) {
         try {
-            delivery.deliver(record.key(), record.value());
+            deliveries.deliver(new InboxRecord(record.key(), record.value()));
             attempts.remove(partition);
             return true;
         } catch (RuntimeException e) {
-            Throwable cause = e instanceof EJBException && e.getCause() != null ? e.getCause() : e;
-            Attempts previous = attempts.get(partition);
-            boolean same = previous != null && previous.offset() == record.offset();
-            Attempts now = new Attempts(record.offset(), same ? previous.tries() + 1 : 1,
-                    (same ? previous.counted() : 0) + (Failures.isTransient(cause) ? 0 : 1));
-            attempts.put(partition, now);
+            Throwable cause = unwrap(e);
+            Attempts now = counted(partition, record, cause);
             if (now.counted() >= settings.maxAttempts() && park(record, cause, now)) {
                 attempts.remove(partition);
                 return true;
             }
-            LOG.fine(() -> "Delivery of " + partition + "@" + record.offset() + " failed (try " + now.tries() + "): "
-                    + cause);
-            kafka.seek(partition, record.offset());
-            kafka.pause(Set.of(partition));
-            pausedUntil.put(partition, Instant.now().plus(settings.backoff(now.tries())));
+            retryLater(kafka, partition, record, now);
             return false;
         }
     }
 
+    /** One more failed try of the record; failures of the surroundings (database away, lock timeout) do not count. */
+    private Attempts counted(TopicPartition partition, ConsumerRecord<String, String> record, Throwable cause) {
+        Attempts previous = attempts.get(partition);
+        boolean same = previous != null && previous.offset() == record.offset();
+        Attempts now = new Attempts(record.offset(), same ? previous.tries() + 1 : 1,
+                (same ? previous.counted() : 0) + (Failures.isTransient(cause) ? 0 : 1));
+        attempts.put(partition, now);
+        LOG.fine(() -> "Delivery of " + partition + "@" + record.offset() + " failed (try " + now.tries() + "): "
+                + cause);
+        return now;
+    }
+
+    /** Has the partition wait, from the record on, for its next try: only this partition, not the thread. */
+    private void retryLater(Consumer<String, String> kafka, TopicPartition partition,
+                            ConsumerRecord<String, String> record, Attempts attempt) {
+        kafka.seek(partition, record.offset());
+        kafka.pause(Set.of(partition));
+        pausedUntil.put(partition, clock.instant().plus(settings.backoff(attempt.tries())));
+    }
+
     private boolean park(ConsumerRecord<String, String> record, Throwable cause, Attempts attempt) {
         try {
-            deadLetters.park(record.topic(), record.partition(), record.offset(), record.key(),
-                    record.value() == null ? "" : record.value(), String.valueOf(cause), attempt.counted());
+            deliveries.park(record, cause, attempt.counted());
             LOG.warning(() -> "Parked " + record.topic() + "-" + record.partition() + "@" + record.offset()
                     + " as a dead letter after " + attempt.counted() + " attempts: " + cause);
             return true;
@@ -179,11 +209,11 @@ final class ConsumerLoop implements Runnable {
         }
     }
 
-    private void resumeDue(KafkaConsumer<String, String> kafka) {
+    private void resumeDue(Consumer<String, String> kafka) {
         if (pausedUntil.isEmpty()) {
             return;
         }
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         pausedUntil.entrySet().removeIf(entry -> {
             if (entry.getValue().isAfter(now)) {
                 return false;
@@ -195,10 +225,8 @@ final class ConsumerLoop implements Runnable {
         });
     }
 
-    private void reportLag(KafkaConsumer<String, String> kafka) {
-        for (TopicPartition partition : kafka.assignment()) {
-            kafka.currentLag(partition).ifPresent(lag -> metrics.lag(partition.partition(), lag));
-        }
+    private static Throwable unwrap(RuntimeException e) {
+        return e instanceof EJBException && e.getCause() != null ? e.getCause() : e;
     }
 
     // Waits on the monitor, not in a sleep: shutdown() can cut the pause short by clearing running.

@@ -4,6 +4,7 @@ import agentmesh.inbox.control.DeadLetters;
 import agentmesh.inbox.control.DeliveryFaults;
 import agentmesh.inbox.control.InboxDelivery;
 import agentmesh.inbox.control.InboxMetrics;
+import agentmesh.inbox.control.InboxRecord;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -15,18 +16,26 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.inject.Inject;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.Logger;
 
 /**
  * Starts the consumer loops with the application and stops them cleanly with it: each loop is woken, leaves the
- * group and closes its consumer, so a redeploy does not leave a stale member behind.
+ * group and closes its consumer, so a redeploy does not leave a stale member behind. The topic is set up first
+ * ({@code InboxTopic}); the consumers never create it.
  */
 @Singleton
 @Startup
-@DependsOn("mesh-ejb.jar#SchemaMigration")
+@DependsOn({"mesh-ejb.jar#SchemaMigration", "mesh-ejb.jar#InboxTopic"})
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class InboxConsumer {
 
@@ -50,13 +59,18 @@ public class InboxConsumer {
     @Inject
     ConsumerSettings settings;
 
+    @Inject
+    Clock clock;
+
     private final List<ConsumerLoop> loops = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
 
     @PostConstruct
     void start() {
+        Deliveries deliveries = new ContainerDeliveries();
         for (int i = 0; i < settings.threads(); i++) {
-            ConsumerLoop loop = new ConsumerLoop("mesh-inbox-" + i, settings, delivery, deadLetters, metrics, faults);
+            String clientId = "mesh-inbox-" + i;
+            ConsumerLoop loop = new ConsumerLoop(clientId, settings, () -> newConsumer(clientId), deliveries, clock);
             Thread thread = threadFactory.newThread(loop);
             thread.setName("mesh-inbox-consumer-" + i);
             loops.add(loop);
@@ -76,6 +90,50 @@ public class InboxConsumer {
                 Thread.currentThread().interrupt();
                 return;
             }
+        }
+    }
+
+    private Consumer<String, String> newConsumer(String clientId) {
+        return new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap(),
+                ConsumerConfig.GROUP_ID_CONFIG, settings.group(),
+                ConsumerConfig.CLIENT_ID_CONFIG, clientId,
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 200,
+                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, settings.sessionTimeoutMillis(),
+                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, settings.sessionTimeoutMillis() / 3),
+                new StringDeserializer(), new StringDeserializer());
+    }
+
+    /** The loops' transactional side: the EJBs, each call a container transaction. */
+    private final class ContainerDeliveries implements Deliveries {
+
+        @Override
+        public void deliverAll(List<InboxRecord> records) {
+            delivery.deliverAll(records);
+        }
+
+        @Override
+        public void deliver(InboxRecord record) {
+            delivery.deliver(record.key(), record.value());
+        }
+
+        @Override
+        public void park(ConsumerRecord<String, String> record, Throwable cause, int attempts) {
+            deadLetters.park(record.topic(), record.partition(), record.offset(), record.key(),
+                    record.value() == null ? "" : record.value(), String.valueOf(cause), attempts);
+        }
+
+        @Override
+        public boolean crashBeforeOffsetCommit() {
+            return faults.takeCrash();
+        }
+
+        @Override
+        public void lag(int partition, long lag) {
+            metrics.lag(partition, lag);
         }
     }
 }

@@ -1,26 +1,33 @@
 package agentmesh.inbox.control;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.platform.Jdbc;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.json.JsonException;
-import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 
+import javax.sql.DataSource;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * Delivers one event into its recipient's inbox, in the caller's transaction (the consumer calls it once per
- * record, REQUIRED): the dedup row first — if it exists, the event was delivered before and nothing else happens —
- * then the event with the recipient's next cursor.
+ * Delivers events into their recipients' inboxes, in the caller's transaction (REQUIRED): the dedup row first — if it
+ * exists, the event was delivered before and nothing else happens — then the event with the recipient's next cursor.
+ *
+ * <p>The consumer hands over a partition's polled records at once ({@link #deliverAll}): one transaction, one query
+ * for the dedup rows already there, one block of cursors per recipient, one multi-row insert each for the dedup rows
+ * and the events, one wake-up per recipient. Any failure rolls the whole batch back, and the consumer then delivers
+ * the records one by one ({@link #deliver}), so that a record that cannot be delivered is retried and parked alone.
  */
 @Stateless
 public class InboxDelivery {
@@ -28,8 +35,8 @@ public class InboxDelivery {
     /** What became of a record. */
     public enum Outcome { DELIVERED, DUPLICATE }
 
-    @PersistenceContext
-    EntityManager em;
+    @Resource(lookup = "java:app/jdbc/mesh")
+    DataSource dataSource;
 
     @Inject
     InboxMetrics metrics;
@@ -43,69 +50,107 @@ public class InboxDelivery {
     @Inject
     Clock clock;
 
-    public Outcome deliver(String recipient, String payload) {
-        JsonObject event = parse(payload);
-        // Events published before eventId existed carry only their messageId, which is the same thing.
-        String eventId = event.containsKey("eventId") ? required(event, "eventId") : required(event, "messageId");
-        String type = required(event, "type");
-        if (recipient == null || !recipient.equals(event.getString("to", recipient))) {
-            throw new PoisonRecordException("record key " + recipient + " is not the event's recipient");
+    /** Delivers the records in order, all or none; returns how many were new (the others had been delivered). */
+    public int deliverAll(List<InboxRecord> records) {
+        List<IncomingEvent> fresh = notDeliveredYet(records.stream().map(this::checked).toList());
+        for (int i = fresh.size(); i < records.size(); i++) {
+            metrics.dedupHit();
         }
-        if (faults.poisoned(eventId)) {
-            throw new PoisonRecordException("delivery of " + eventId + " poisoned by a test fault");
+        if (fresh.isEmpty()) {
+            return 0;
         }
         LocalDateTime now = UtcTime.now(clock);
-        String nowText = UtcDateTimeConverter.format(now);
+        String time = UtcDateTimeConverter.format(now);
+        Map<String, Long> counts = new LinkedHashMap<>();
+        fresh.forEach(event -> counts.merge(event.recipient(), 1L, Long::sum));
+        Map<String, Long> lastCursors = allocateCursors(counts);
+        Map<String, Long> nextCursors = new HashMap<>();
+        lastCursors.forEach((agent, last) -> nextCursors.put(agent, last - counts.get(agent) + 1));
+        List<Object[]> dedupRows = new ArrayList<>();
+        List<Object[]> eventRows = new ArrayList<>();
+        for (IncomingEvent event : fresh) {
+            long cursor = nextCursors.merge(event.recipient(), 1L, Long::sum) - 1;
+            dedupRows.add(new Object[] {event.recipient(), event.eventId(), time});
+            eventRows.add(new Object[] {event.recipient(), cursor, event.type(), event.eventId(), event.taskId(),
+                    event.payload(), time});
+        }
+        Jdbc.insertRows(dataSource, "INSERT INTO inbox_dedup (agent_id, event_id, delivered_at)", dedupRows);
+        Jdbc.insertRows(dataSource, "INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id,"
+                + " payload, delivered_at)", eventRows);
+        fresh.forEach(event -> recordLatency(event, now));
+        lastCursors.forEach((agent, last) -> delivered.fire(new InboxDelivered(agent, last)));
+        return fresh.size();
+    }
+
+    /** Delivers one record in the caller's transaction (the record-by-record path, and an admin's replay). */
+    public Outcome deliver(String recipient, String payload) {
+        IncomingEvent event = checked(new InboxRecord(recipient, payload));
+        LocalDateTime now = UtcTime.now(clock);
+        String time = UtcDateTimeConverter.format(now);
         // INSERT IGNORE: a duplicate key is the answer "already delivered", not an error that dooms the transaction.
-        int fresh = em.createNativeQuery("INSERT IGNORE INTO inbox_dedup (agent_id, event_id, delivered_at)"
-                        + " VALUES (?, ?, ?)")
-                .setParameter(1, recipient).setParameter(2, eventId).setParameter(3, nowText)
-                .executeUpdate();
+        int fresh = Jdbc.update(dataSource, "INSERT IGNORE INTO inbox_dedup (agent_id, event_id, delivered_at)"
+                + " VALUES (?, ?, ?)", event.recipient(), event.eventId(), time);
         if (fresh == 0) {
             metrics.dedupHit();
             return Outcome.DUPLICATE;
         }
-        long cursor = nextCursor(recipient);
-        em.createNativeQuery("INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id, payload,"
-                        + " delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-                .setParameter(1, recipient).setParameter(2, cursor).setParameter(3, type).setParameter(4, eventId)
-                .setParameter(5, event.getString("taskId", null)).setParameter(6, payload).setParameter(7, nowText)
-                .executeUpdate();
+        long cursor = allocateCursors(Map.of(event.recipient(), 1L)).get(event.recipient());
+        Jdbc.update(dataSource, "INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id, payload,"
+                        + " delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?)", event.recipient(), cursor, event.type(),
+                event.eventId(), event.taskId(), payload, time);
         recordLatency(event, now);
-        delivered.fire(new InboxDelivered(recipient, cursor));
+        delivered.fire(new InboxDelivered(event.recipient(), cursor));
         return Outcome.DELIVERED;
     }
 
-    // The row lock taken by the upsert serialises cursor allocation per agent until this transaction ends.
-    private long nextCursor(String agentId) {
-        em.createNativeQuery("INSERT INTO inbox_cursor (agent_id, last_cursor, updated_at)"
-                        + " VALUES (?, 1, UTC_TIMESTAMP(6))"
-                        + " ON DUPLICATE KEY UPDATE last_cursor = last_cursor + 1, updated_at = UTC_TIMESTAMP(6)")
-                .setParameter(1, agentId).executeUpdate();
-        return ((Number) em.createNativeQuery("SELECT last_cursor FROM inbox_cursor WHERE agent_id = ?")
-                .setParameter(1, agentId).getSingleResult()).longValue();
+    private IncomingEvent checked(InboxRecord record) {
+        IncomingEvent event = IncomingEvent.of(record);
+        if (faults.poisoned(event.eventId())) {
+            throw new PoisonRecordException("delivery of " + event.eventId() + " poisoned by a test fault");
+        }
+        return event;
     }
 
-    private void recordLatency(JsonObject event, LocalDateTime now) {
-        String createdAt = event.getString("createdAt", null);
-        if (createdAt != null) {
-            Duration latency = Duration.between(Instant.parse(createdAt), UtcTime.toInstant(now));
+    /** The events with no dedup row yet, in order, each once even if the batch holds it twice: one query. */
+    private List<IncomingEvent> notDeliveredYet(List<IncomingEvent> events) {
+        Map<String, List<String>> idsByRecipient = new LinkedHashMap<>();
+        events.forEach(e -> idsByRecipient.computeIfAbsent(e.recipient(), r -> new ArrayList<>()).add(e.eventId()));
+        List<String> conditions = new ArrayList<>();
+        List<Object> parameters = new ArrayList<>();
+        idsByRecipient.forEach((recipient, ids) -> {
+            conditions.add("(agent_id = ? AND event_id IN (" + Jdbc.placeholders(ids.size()) + "))");
+            parameters.add(recipient);
+            parameters.addAll(ids);
+        });
+        Set<String> taken = new HashSet<>(Jdbc.query(dataSource, "SELECT agent_id, event_id FROM inbox_dedup WHERE "
+                + String.join(" OR ", conditions), row -> row.getString(1) + '\u0000' + row.getString(2),
+                parameters.toArray()));
+        return events.stream().filter(event -> taken.add(event.recipient() + '\u0000' + event.eventId())).toList();
+    }
+
+    /**
+     * Hands out a block of cursors to each recipient: its row's last cursor moves up by its count of events, under
+     * the row's lock until this transaction ends, and its {@code updated_at} (the change feed's) to now by the
+     * database's clock. Returns each recipient's new last cursor.
+     */
+    private Map<String, Long> allocateCursors(Map<String, Long> counts) {
+        List<Object[]> rows = new ArrayList<>();
+        counts.forEach((agent, count) -> rows.add(new Object[] {agent, count}));
+        Jdbc.insertRows(dataSource, "INSERT INTO inbox_cursor (agent_id, last_cursor, updated_at)",
+                "(?, ?, UTC_TIMESTAMP(6))", rows, " ON DUPLICATE KEY UPDATE last_cursor = last_cursor"
+                        + " + VALUES(last_cursor), updated_at = VALUES(updated_at)");
+        Map<String, Long> last = new LinkedHashMap<>();
+        Jdbc.query(dataSource, "SELECT agent_id, last_cursor FROM inbox_cursor WHERE agent_id IN ("
+                        + Jdbc.placeholders(counts.size()) + ")",
+                row -> Map.entry(row.getString(1), row.getLong(2)), counts.keySet().toArray())
+                .forEach(entry -> last.put(entry.getKey(), entry.getValue()));
+        return last;
+    }
+
+    private void recordLatency(IncomingEvent event, LocalDateTime now) {
+        if (event.createdAt() != null) {
+            Duration latency = Duration.between(event.createdAt(), UtcTime.toInstant(now));
             metrics.delivered(latency.toNanos() / 1e9);
         }
-    }
-
-    private static JsonObject parse(String payload) {
-        try {
-            return MeshJson.readObject(payload);
-        } catch (JsonException | IllegalStateException | ClassCastException e) {
-            throw new PoisonRecordException("record value is not a JSON object: " + e.getMessage());
-        }
-    }
-
-    private static String required(JsonObject event, String field) {
-        if (!(event.get(field) instanceof JsonString value) || value.getString().isEmpty()) {
-            throw new PoisonRecordException("event has no " + field);
-        }
-        return value.getString();
     }
 }

@@ -1,33 +1,43 @@
 package agentmesh.outbox.control;
 
-import agentmesh.outbox.entity.OutboxEvent;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.RetriableException;
-import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /**
- * The server's one Kafka producer: idempotent, {@code acks=all}, records keyed by recipient so that one recipient's
- * events share a partition and keep their order there. Creates the topic when it is missing.
+ * The server's one Kafka producer: transactional (so idempotent), {@code acks=all}, records keyed by recipient so
+ * that one recipient's events share a partition and keep their order there.
+ *
+ * <p>A round's runs go out in one Kafka transaction, and the consumers read committed records only: a round is on
+ * the topic all or not at all. Idempotence alone does not keep a run in order: when a record of a run fails (its
+ * delivery times out while the broker is away), the producer starts its sequence afresh and the records after it
+ * can still be written — the run then stands on the topic with a gap before them, and the retried record lands
+ * after them (the KafkaOutageIT tests caught exactly this). In a transaction, such a round is aborted: nothing of it
+ * is read, and the next round publishes the run again from its head, in order. A run also stops at a record the
+ * producer refuses at once (too large, say): the ones after it are not handed over at all.
+ *
+ * <p>The transactional id is stable per server instance ({@code mesh.outbox.transactional-id}), so a restarted
+ * server fences and aborts what its crashed self left open at once, instead of the consumers waiting for the
+ * transaction timeout.
  */
 @ApplicationScoped
 public class KafkaPublisher {
@@ -41,111 +51,163 @@ public class KafkaPublisher {
     @Inject
     PublishFaults faults;
 
-    private KafkaProducer<String, String> producer;
-    private volatile boolean topicReady;
+    private Supplier<Producer<String, String>> producers;
+    private Producer<String, String> producer;
+    private String topic;
+
+    protected KafkaPublisher() {
+    }
+
+    /** A publisher on producers from the given source (the unit tests' {@code MockProducer}). */
+    KafkaPublisher(Supplier<Producer<String, String>> producers, String topic, PublishFaults faults) {
+        this.producers = producers;
+        this.topic = topic;
+        this.faults = faults;
+    }
 
     @PostConstruct
-    void connect() {
-        producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrap(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5,
-                ProducerConfig.LINGER_MS_CONFIG, 0,
-                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis(),
-                ProducerConfig.MAX_BLOCK_MS_CONFIG, 3_000,
-                ProducerConfig.CLIENT_ID_CONFIG, "mesh-outbox"),
-                new StringSerializer(), new StringSerializer());
+    void configure() {
+        topic = config.topic();
     }
 
     @PreDestroy
     void close() {
-        producer.close(Duration.ofSeconds(5));
+        if (producer != null) {
+            producer.close(Duration.ofSeconds(5));
+        }
     }
 
     /**
-     * Publishes the events and waits for Kafka's acknowledgements.
+     * Publishes the runs in one transaction and waits for its commit.
      *
-     * @return per event, in the same order, null when acknowledged or the failure
+     * @return by event id, what became of the events: all handed over are {@link Publication.Sent} once the
+     *         transaction commits; in an aborted round the event at fault is {@link Publication.Refused} or
+     *         {@link Publication.BrokerUnavailable} and the others have no entry (nothing of them was published);
+     *         a run that stopped at a refusal has no entries after it
      */
-    public List<Exception> publish(List<OutboxEvent> events) {
-        ensureTopic();
-        List<Future<RecordMetadata>> acks = new ArrayList<>();
-        Exception brokerUnavailable = null;
-        for (OutboxEvent event : events) {
-            if (brokerUnavailable != null) {
-                acks.add(null); // do not wait max.block.ms again for every record of the batch
-            } else if (faults.fails(event.eventKey())) {
-                acks.add(null);
-            } else {
-                try {
-                    acks.add(producer.send(new ProducerRecord<>(config.topic(), event.eventKey(), event.payload())));
-                } catch (RuntimeException e) {
-                    brokerUnavailable = e;
-                    acks.add(null);
+    public synchronized Map<Long, Publication> publish(List<List<OutboxRecord>> runs) {
+        Map<Long, Publication> outcomes = new LinkedHashMap<>();
+        try {
+            Producer<String, String> kafka = producer();
+            kafka.beginTransaction();
+            Map<Long, Future<RecordMetadata>> acks = handOver(kafka, runs, outcomes);
+            for (Map.Entry<Long, Future<RecordMetadata>> ack : acks.entrySet()) {
+                Publication failure = failure(ack.getValue());
+                if (failure != null) {
+                    abort(kafka); // nothing of this round is published: only the event at fault says why
+                    outcomes.put(ack.getKey(), failure);
+                    return outcomes;
                 }
             }
+            kafka.commitTransaction();
+            acks.keySet().forEach(id -> outcomes.put(id, Publication.SENT));
+            return outcomes;
+        } catch (KafkaException e) {
+            discard();
+            runs.stream().flatMap(List::stream).findFirst().ifPresent(first -> outcomes.put(first.id(), classify(e)));
+            return outcomes;
         }
-        List<Exception> results = new ArrayList<>();
-        for (int i = 0; i < events.size(); i++) {
-            results.add(outcome(events.get(i), acks.get(i), brokerUnavailable));
-        }
-        return results;
     }
 
-    private Exception outcome(OutboxEvent event, Future<RecordMetadata> ack, Exception brokerUnavailable) {
-        if (ack == null) {
-            return brokerUnavailable != null ? brokerUnavailable
-                    : new IllegalStateException("injected publish failure for key " + event.eventKey());
+    // Each run in order until an event is refused at once; a broker out of reach ends the hand-over.
+    private Map<Long, Future<RecordMetadata>> handOver(Producer<String, String> kafka, List<List<OutboxRecord>> runs,
+                                                       Map<Long, Publication> refusals) {
+        Map<Long, Future<RecordMetadata>> acks = new LinkedHashMap<>();
+        for (List<OutboxRecord> run : runs) {
+            for (OutboxRecord event : run) {
+                if (faults.fails(event.key())) {
+                    refusals.put(event.id(), new Publication.Refused("injected publish failure for key "
+                            + event.key()));
+                    break;
+                }
+                Future<RecordMetadata> ack;
+                try {
+                    ack = kafka.send(new ProducerRecord<>(topic, event.key(), event.payload()));
+                } catch (KafkaException e) {
+                    if (e instanceof RetriableException) {
+                        throw e; // the broker is away: the round is over
+                    }
+                    refusals.put(event.id(), classify(e));
+                    break;
+                }
+                acks.put(event.id(), ack);
+            }
         }
+        return acks;
+    }
+
+    private static Publication failure(Future<RecordMetadata> ack) {
         try {
             ack.get(SEND_TIMEOUT.toMillis() + 1_000, TimeUnit.MILLISECONDS);
             return null;
         } catch (ExecutionException e) {
-            return e.getCause() instanceof Exception cause ? cause : e;
+            return classify(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return e;
+            return new Publication.BrokerUnavailable("interrupted while waiting for Kafka");
         } catch (java.util.concurrent.TimeoutException e) {
-            return e;
+            return new Publication.BrokerUnavailable("no acknowledgement from Kafka within " + SEND_TIMEOUT);
+        }
+    }
+
+    private void abort(Producer<String, String> kafka) {
+        try {
+            kafka.abortTransaction();
+        } catch (KafkaException e) {
+            discard();
         }
     }
 
     /**
-     * Whether a publish failed because Kafka was out of reach or too slow to answer (retriable errors such as
-     * timeouts, lost connections, no leader, too few in-sync replicas), rather than because of the event itself.
+     * Kafka's retriable errors (timeouts, lost connections, no leader, too few in-sync replicas) say the broker was
+     * out of reach; any other error is about the event itself.
      */
-    static boolean isUnavailable(Exception failure) {
-        return failure instanceof RetriableException || failure instanceof java.util.concurrent.TimeoutException
-                || failure instanceof InterruptedException;
+    static Publication classify(Throwable failure) {
+        return failure instanceof RetriableException
+                ? new Publication.BrokerUnavailable(failure.toString())
+                : new Publication.Refused(String.valueOf(failure));
     }
 
-    /** Creates the topic if it is missing; retried on every publish until it succeeds once. */
-    void ensureTopic() {
-        if (topicReady) {
-            return;
-        }
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrap(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 3_000))) {
-            // acks=all waits for the in-sync replicas: with 3 replicas, 2 in sync survive the loss of one broker.
-            int minInSync = Math.max(1, Math.min(2, config.replicationFactor() - 1));
-            NewTopic topic = new NewTopic(config.topic(), config.partitions(), config.replicationFactor())
-                    .configs(Map.of("min.insync.replicas", Integer.toString(minInSync)));
-            admin.createTopics(List.of(topic)).all().get(5, TimeUnit.SECONDS);
-            LOG.info(() -> "Created topic " + config.topic() + " with " + config.partitions() + " partitions");
-            topicReady = true;
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof TopicExistsException) {
-                topicReady = true;
-            } else {
-                LOG.warning("Could not create topic " + config.topic() + ": " + e.getCause());
+    // Made on first use, not at deployment: initTransactions() waits for the broker, which may not be up yet.
+    private Producer<String, String> producer() {
+        if (producer == null) {
+            Producer<String, String> fresh = producers == null ? kafkaProducer() : producers.get();
+            try {
+                fresh.initTransactions();
+            } catch (KafkaException e) {
+                fresh.close(Duration.ZERO);
+                throw e;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.TimeoutException e) {
-            LOG.warning("Kafka did not answer while creating topic " + config.topic());
+            producer = fresh;
         }
+        return producer;
+    }
+
+    // After a failed transaction the producer may be unusable (fenced, or in an abortable error that failed to
+    // abort): the next round starts with a new one, which aborts whatever this one left open.
+    private void discard() {
+        if (producer != null) {
+            LOG.fine("Discarding the outbox producer after a failed transaction");
+            producer.close(Duration.ZERO);
+            producer = null;
+        }
+    }
+
+    private Producer<String, String> kafkaProducer() {
+        return new KafkaProducer<>(Map.ofEntries(
+                Map.entry(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrap()),
+                Map.entry(ProducerConfig.ACKS_CONFIG, "all"),
+                Map.entry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
+                Map.entry(ProducerConfig.TRANSACTIONAL_ID_CONFIG, config.transactionalId()),
+                // A crashed server's open transaction holds the consumers back until it times out, unless the
+                // server comes back first (it then aborts it at once): keep it short.
+                Map.entry(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 15_000),
+                Map.entry(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5),
+                Map.entry(ProducerConfig.LINGER_MS_CONFIG, 0),
+                Map.entry(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000),
+                Map.entry(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis()),
+                Map.entry(ProducerConfig.MAX_BLOCK_MS_CONFIG, 3_000),
+                Map.entry(ProducerConfig.CLIENT_ID_CONFIG, "mesh-outbox")),
+                new StringSerializer(), new StringSerializer());
     }
 }

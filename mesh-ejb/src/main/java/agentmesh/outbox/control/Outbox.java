@@ -24,7 +24,7 @@ public class Outbox {
     private static final String INSERT = """
             INSERT INTO outbox_event (event_key, event_type, task_id, payload, status, attempts, next_attempt_at,
                                       created_at)
-            VALUES (?, ?, ?, ?, 'PENDING', 0, ?, ?)""";
+            VALUES (?, ?, ?, ?, 'PENDING', 0, UTC_TIMESTAMP(6), ?)""";
 
     @Resource(lookup = "java:app/jdbc/mesh")
     DataSource dataSource;
@@ -43,8 +43,10 @@ public class Outbox {
         if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
             throw new IllegalStateException("an outbox event is written only with the change that causes it");
         }
+        // Due now by the database's clock, the one every instance's claim compares with; created_at is this
+        // server's, for the figures (commit → Kafka ack).
         String now = UtcDateTimeConverter.format(UtcTime.now(clock));
-        Jdbc.update(dataSource, INSERT, recipient, type, taskId, payload.toString(), now, now);
+        Jdbc.update(dataSource, INSERT, recipient, type, taskId, payload.toString(), now);
         enqueued.fire(new OutboxEnqueued());
     }
 }

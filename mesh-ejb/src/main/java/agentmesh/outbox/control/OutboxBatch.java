@@ -1,49 +1,58 @@
 package agentmesh.outbox.control;
 
-import agentmesh.outbox.entity.OutboxEvent;
 import agentmesh.outbox.entity.RetryPolicy;
-import agentmesh.platform.UtcDateTimeConverter;
-import agentmesh.platform.UtcTime;
+import agentmesh.platform.Jdbc;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 
-import java.time.Clock;
-import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
- * One round of dispatching, in its own transaction: claim the publishable events, publish them, record the outcome.
+ * One round of dispatching, in its own transaction: claim the recipients whose queue can move, publish each one's
+ * run of pending events, record what happened.
  *
- * <p>Only the head of each recipient's queue is publishable: a pending event with no earlier pending event of the
- * same key. The claim locks the heads ({@code FOR UPDATE SKIP LOCKED}, in the order of the
- * {@code (status, next_attempt_at)} index so InnoDB locks only the rows it returns), while the head test reads
- * committed rows without locking. So an event waits while an earlier one of its recipient is in backoff (it is
- * still pending) and while another server holds that earlier one (it is still pending until that server commits it
- * as sent). A dead event is no longer pending and stops holding the queue.
+ * <p>A recipient's queue can move when its head — its earliest pending event — is due by the database's clock. The
+ * heads come from one grouped read of the {@code (status, event_key, id)} index (a loose index scan: one entry per
+ * recipient with pending events, however long the queues behind them); the round locks the heads it takes
+ * ({@code FOR UPDATE SKIP LOCKED}). Holding a head is holding its recipient: another server sees that head still
+ * pending (so nothing behind it is a head) and cannot lock it (so it skips the recipient). The run behind each head
+ * is then read in id order, published, and its acknowledged prefix marked sent with one statement. The first event
+ * refused is counted and backed off; nothing after it is published or touched, so it keeps its place. A broker out
+ * of reach changes no row at all: the round says so and the dispatcher waits before the next.
  */
 @Stateless
 public class OutboxBatch {
 
     private static final Logger LOG = Logger.getLogger(OutboxBatch.class.getName());
+    private static final int MAX_RECIPIENTS_PER_ROUND = 100;
 
-    // Claims at most one event per recipient: the earliest pending one, if it is due.
-    private static final String CLAIM_HEADS = """
-            SELECT e.* FROM outbox_event e
-            WHERE e.status = 'PENDING' AND e.next_attempt_at <= ?
-              AND NOT EXISTS (SELECT 1 FROM outbox_event earlier
-                              WHERE earlier.event_key = e.event_key AND earlier.status = 'PENDING'
-                                AND earlier.id < e.id)
-            ORDER BY e.next_attempt_at
-            LIMIT ?
-            FOR UPDATE SKIP LOCKED""";
+    private static final String DUE_HEADS = """
+            SELECT h.id FROM outbox_event h
+            JOIN (SELECT status, event_key, MIN(id) AS id FROM outbox_event WHERE status = 'PENDING'
+                  GROUP BY status, event_key) head ON head.id = h.id
+            WHERE h.next_attempt_at <= UTC_TIMESTAMP(6)
+            ORDER BY h.id
+            LIMIT ?""";
+    private static final String RUN = """
+            (SELECT id, event_key, payload, attempts, next_attempt_at <= UTC_TIMESTAMP(6) FROM outbox_event
+             WHERE status = 'PENDING' AND event_key = ? AND id >= ? ORDER BY id LIMIT ?)""";
+    private static final String REFUSED = """
+            UPDATE outbox_event SET attempts = ?, last_error = ?, status = ?,
+                                    next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND
+            WHERE id = ?""";
 
-    @PersistenceContext
-    EntityManager em;
+    @Resource(lookup = "java:app/jdbc/mesh")
+    DataSource dataSource;
 
     @Inject
     KafkaPublisher publisher;
@@ -54,41 +63,93 @@ public class OutboxBatch {
     @Inject
     OutboxMetrics metrics;
 
-    @Inject
-    Clock clock;
+    /** What a round did: events acknowledged by Kafka, and whether the broker was out of reach. */
+    public record Round(int published, boolean brokerUnavailable) {
+        static final Round NOTHING = new Round(0, false);
+    }
 
-    /** @return how many events were claimed (and so either published or rescheduled) */
+    /** A locked head: its recipient and where its run starts. */
+    private record Head(long id, String key) {
+    }
+
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
-    public int dispatch() {
-        LocalDateTime now = UtcTime.now(clock);
-        @SuppressWarnings("unchecked")
-        List<OutboxEvent> heads = em.createNativeQuery(CLAIM_HEADS, OutboxEvent.class)
-                .setParameter(1, UtcDateTimeConverter.format(now))
-                .setParameter(2, config.batchSize())
-                .getResultList();
-        if (heads.isEmpty()) {
-            return 0;
+    public Round dispatch() {
+        List<Long> due = Jdbc.query(dataSource, DUE_HEADS, row -> row.getLong(1),
+                Math.min(MAX_RECIPIENTS_PER_ROUND, config.batchSize()));
+        if (due.isEmpty()) {
+            return Round.NOTHING;
         }
-        List<Exception> outcomes = publisher.publish(heads);
-        RetryPolicy policy = config.retryPolicy();
-        LocalDateTime done = UtcTime.now(clock);
-        for (int i = 0; i < heads.size(); i++) {
-            OutboxEvent event = heads.get(i);
-            Exception failure = outcomes.get(i);
-            if (failure == null) {
-                event.markSent(done);
-                metrics.dispatched(true);
-            } else {
-                metrics.dispatched(false);
-                if (KafkaPublisher.isUnavailable(failure)) {
-                    event.recordUnavailable(failure.toString(), policy, done);
-                } else if (event.recordFailure(failure.toString(), policy, done)) {
-                    metrics.died();
-                    LOG.warning(() -> "Outbox event " + event.id() + " for " + event.eventKey() + " is dead after "
-                            + event.attempts() + " attempts: " + failure);
+        // By primary key only: through the status index InnoDB would lock every pending row it passes, runs of
+        // other recipients' included, and two servers' rounds would deadlock on each other's runs.
+        List<Head> heads = Jdbc.query(dataSource, "SELECT id, event_key FROM outbox_event FORCE INDEX (PRIMARY)"
+                        + " WHERE id IN (" + Jdbc.placeholders(due.size()) + ") AND status = 'PENDING'"
+                        + " FOR UPDATE SKIP LOCKED",
+                row -> new Head(row.getLong(1), row.getString(2)), due.toArray());
+        if (heads.isEmpty()) {
+            return Round.NOTHING;
+        }
+        List<List<OutboxRecord>> runs = runs(heads);
+        Map<Long, Publication> results = publisher.publish(runs);
+        List<Long> sent = new ArrayList<>();
+        boolean brokerUnavailable = false;
+        for (List<OutboxRecord> run : runs) {
+            for (OutboxRecord event : run) {
+                Publication result = results.get(event.id());
+                if (result instanceof Publication.Sent) {
+                    sent.add(event.id());
+                    continue;
                 }
+                if (result instanceof Publication.Refused refused) {
+                    refuse(event, refused.reason());
+                } else if (result instanceof Publication.BrokerUnavailable) {
+                    brokerUnavailable = true;
+                }
+                break; // the first event not acknowledged keeps its place, and so do the ones behind it
             }
         }
-        return heads.size();
+        if (!sent.isEmpty()) {
+            Jdbc.update(dataSource, "UPDATE outbox_event FORCE INDEX (PRIMARY) SET status = 'SENT',"
+                    + " sent_at = UTC_TIMESTAMP(6), last_error = NULL WHERE id IN (" + Jdbc.placeholders(sent.size())
+                    + ")", sent.toArray());
+            metrics.dispatched(sent.size());
+        }
+        return new Round(sent.size(), brokerUnavailable);
+    }
+
+    // Each head's run in id order, as much of it as a round takes: one statement for all recipients.
+    private List<List<OutboxRecord>> runs(List<Head> heads) {
+        int runLength = Math.max(1, config.batchSize() / heads.size());
+        Object[] parameters = new Object[heads.size() * 3];
+        for (int i = 0; i < heads.size(); i++) {
+            parameters[3 * i] = heads.get(i).key();
+            parameters[3 * i + 1] = heads.get(i).id();
+            parameters[3 * i + 2] = runLength;
+        }
+        String sql = String.join(" UNION ALL ", Collections.nCopies(heads.size(), RUN));
+        record Row(OutboxRecord event, boolean due) {
+        }
+        List<Row> rows = Jdbc.query(dataSource, sql, row -> new Row(new OutboxRecord(row.getLong(1),
+                row.getString(2), row.getString(3), row.getInt(4)), row.getBoolean(5)), parameters);
+        Map<String, List<Row>> byRecipient = new LinkedHashMap<>();
+        rows.forEach(row -> byRecipient.computeIfAbsent(row.event().key(), key -> new ArrayList<>()).add(row));
+        List<List<OutboxRecord>> runs = new ArrayList<>();
+        for (List<Row> recipientRows : byRecipient.values()) {
+            recipientRows.sort(Comparator.comparingLong(row -> row.event().id()));
+            // A run ends before an event in backoff (refused in an earlier round): nothing overtakes it.
+            runs.add(recipientRows.stream().takeWhile(Row::due).map(Row::event).toList());
+        }
+        return runs;
+    }
+
+    private void refuse(OutboxRecord event, String reason) {
+        RetryPolicy.Refusal refusal = config.retryPolicy().refused(event.attempts(), reason);
+        Jdbc.update(dataSource, REFUSED, refusal.attempts(), refusal.error(), refusal.dead() ? "FAILED" : "PENDING",
+                refusal.delay().toNanos() / 1_000, event.id());
+        metrics.refused();
+        if (refusal.dead()) {
+            metrics.died();
+            LOG.warning(() -> "Outbox event " + event.id() + " for " + event.key() + " is dead after "
+                    + refusal.attempts() + " attempts: " + reason);
+        }
     }
 }

@@ -5,7 +5,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.Optional;
 
 /** The dispatcher's settings (MicroProfile Config; the README's configuration table documents each). */
 @ApplicationScoped
@@ -28,7 +31,11 @@ public class OutboxConfig {
     short replicationFactor;
 
     @Inject
-    @ConfigProperty(name = "mesh.outbox.batch-size", defaultValue = "50")
+    @ConfigProperty(name = "mesh.outbox.transactional-id")
+    Optional<String> transactionalId;
+
+    @Inject
+    @ConfigProperty(name = "mesh.outbox.batch-size", defaultValue = "500")
     int batchSize;
 
     @Inject
@@ -48,7 +55,7 @@ public class OutboxConfig {
     long sentRetentionMinutes;
 
     @Inject
-    @ConfigProperty(name = "mesh.outbox.purge-batch-size", defaultValue = "500")
+    @ConfigProperty(name = "mesh.outbox.purge-batch-size", defaultValue = "5000")
     int purgeBatchSize;
 
     public String bootstrap() {
@@ -65,6 +72,25 @@ public class OutboxConfig {
 
     public short replicationFactor() {
         return replicationFactor;
+    }
+
+    /**
+     * The outbox producer's Kafka transactional id: unique per server instance, the same across its restarts. By
+     * default made of the host's name and the server's directory (Payara's instance root), which is both.
+     */
+    public String transactionalId() {
+        return transactionalId.orElseGet(() -> {
+            String home = System.getProperty("com.sun.aas.instanceRoot", System.getProperty("user.dir"));
+            return "mesh-outbox-" + hostName() + "-" + Integer.toHexString(home.hashCode());
+        });
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
     }
 
     public int batchSize() {

@@ -1,9 +1,6 @@
 package agentmesh.outbox.control;
 
-import agentmesh.outbox.entity.OutboxStatus;
 import agentmesh.platform.BatchDelete;
-import agentmesh.platform.UtcDateTimeConverter;
-import agentmesh.platform.UtcTime;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -12,12 +9,9 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-import java.time.Clock;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 
-/** Deletes sent events after the retention, and counts rows per status for the metrics. */
+/** Deletes sent events after the retention, and counts the rows waiting and dead for the metrics. */
 @Stateless
 public class OutboxHousekeeping {
 
@@ -30,9 +24,6 @@ public class OutboxHousekeeping {
     @Inject
     OutboxMetrics metrics;
 
-    @Inject
-    Clock clock;
-
     @EJB
     BatchDelete batchDelete;
 
@@ -42,26 +33,28 @@ public class OutboxHousekeeping {
      */
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public long purgeSent() {
-        String cutoff = UtcDateTimeConverter.format(UtcTime.now(clock).minus(config.sentRetention()));
-        return batchDelete.untilDone("DELETE FROM outbox_event WHERE status = 'SENT' AND sent_at < ?"
-                + " ORDER BY sent_at LIMIT ?", cutoff, config.purgeBatchSize());
+        // sent_at is the database's time: so is the cutoff.
+        return batchDelete.untilDone("DELETE FROM outbox_event WHERE status = 'SENT'"
+                        + " AND sent_at < UTC_TIMESTAMP(6) - INTERVAL ? MINUTE ORDER BY sent_at LIMIT ?",
+                config.sentRetention().toMinutes(), config.purgeBatchSize());
     }
 
-    public Map<OutboxStatus, Long> countByStatus() {
-        Map<OutboxStatus, Long> counts = new EnumMap<>(OutboxStatus.class);
-        for (OutboxStatus status : OutboxStatus.values()) {
-            counts.put(status, 0L);
-        }
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT status, COUNT(*) FROM outbox_event GROUP BY status")
-                .getResultList();
-        for (Object[] row : rows) {
-            counts.put(OutboxStatus.valueOf(row[0].toString()), ((Number) row[1]).longValue());
-        }
-        return counts;
-    }
-
+    /** Counts the rows waiting and the dead ones through the status index (sent rows are not counted). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public void refreshMetrics() {
-        countByStatus().forEach(metrics::rows);
+        long pending = 0;
+        long failed = 0;
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery("SELECT status, COUNT(*) FROM outbox_event"
+                + " WHERE status IN ('PENDING', 'FAILED') GROUP BY status").getResultList();
+        for (Object[] row : rows) {
+            long count = ((Number) row[1]).longValue();
+            if ("PENDING".equals(row[0])) {
+                pending = count;
+            } else {
+                failed = count;
+            }
+        }
+        metrics.rows(pending, failed);
     }
 }

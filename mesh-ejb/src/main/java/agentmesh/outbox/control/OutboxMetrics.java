@@ -1,6 +1,5 @@
 package agentmesh.outbox.control;
 
-import agentmesh.outbox.entity.OutboxStatus;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -10,14 +9,14 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
 import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The outbox in /metrics: {@code agent_mesh_outbox_dispatch_total{result="sent|failed"}} counts publish attempts,
- * {@code agent_mesh_outbox_pending_total{status}} is the number of rows per status (refreshed by the sweep, so a
- * scrape never queries the database), {@code agent_mesh_outbox_dead_total} counts events that gave up.
+ * The outbox in /metrics: {@code agent_mesh_outbox_dispatch_total{result="sent|failed"}} counts events Kafka
+ * acknowledged and publishes it refused, {@code agent_mesh_outbox_broker_unavailable_total} rounds that found the
+ * broker out of reach, {@code agent_mesh_outbox_dead_total} events that gave up, and
+ * {@code agent_mesh_outbox_pending_total{status="pending|failed"}} the rows waiting and dead (counted by the sweep
+ * through the status index, so a scrape never queries the database; sent rows are the dispatch counter's).
  */
 @ApplicationScoped
 public class OutboxMetrics {
@@ -26,35 +25,44 @@ public class OutboxMetrics {
     @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
     MetricRegistry registry;
 
-    private final Map<OutboxStatus, AtomicLong> rowsByStatus = new EnumMap<>(OutboxStatus.class);
+    private final AtomicLong pending = new AtomicLong();
+    private final AtomicLong failedRows = new AtomicLong();
     private Counter sent;
-    private Counter failed;
+    private Counter refused;
+    private Counter brokerUnavailable;
     private Counter dead;
 
     @PostConstruct
     void register() {
         // MicroProfile Metrics appends _total to counter names in the Prometheus output.
         sent = registry.counter("agent_mesh_outbox_dispatch", new Tag("result", "sent"));
-        failed = registry.counter("agent_mesh_outbox_dispatch", new Tag("result", "failed"));
+        refused = registry.counter("agent_mesh_outbox_dispatch", new Tag("result", "failed"));
+        brokerUnavailable = registry.counter("agent_mesh_outbox_broker_unavailable");
         dead = registry.counter("agent_mesh_outbox_dead");
-        for (OutboxStatus status : OutboxStatus.values()) {
-            AtomicLong rows = new AtomicLong();
-            rowsByStatus.put(status, rows);
-            registry.gauge(Metadata.builder().withName("agent_mesh_outbox_pending_total")
-                            .withDescription("outbox rows by status").build(), rows, AtomicLong::get,
-                    new Tag("status", status.name().toLowerCase()));
-        }
+        Metadata rows = Metadata.builder().withName("agent_mesh_outbox_pending_total")
+                .withDescription("outbox rows waiting (pending) and dead (failed)").build();
+        registry.gauge(rows, pending, AtomicLong::get, new Tag("status", "pending"));
+        registry.gauge(rows, failedRows, AtomicLong::get, new Tag("status", "failed"));
     }
 
-    void dispatched(boolean ok) {
-        (ok ? sent : failed).inc();
+    void dispatched(int events) {
+        sent.inc(events);
+    }
+
+    void refused() {
+        refused.inc();
+    }
+
+    void brokerUnavailable() {
+        brokerUnavailable.inc();
     }
 
     void died() {
         dead.inc();
     }
 
-    void rows(OutboxStatus status, long count) {
-        rowsByStatus.get(status).set(count);
+    void rows(long pendingRows, long deadRows) {
+        pending.set(pendingRows);
+        failedRows.set(deadRows);
     }
 }

@@ -11,7 +11,10 @@ import jakarta.persistence.Table;
 
 import java.time.LocalDateTime;
 
-/** An event committed with the change that caused it, waiting to be published to Kafka under {@code eventKey}. */
+/**
+ * An event committed with the change that caused it, waiting to be published to Kafka under {@code eventKey}. The
+ * dispatcher reads and updates plain columns; the entity is the admin's view and the one change an admin makes.
+ */
 @Entity
 @Table(name = "outbox_event")
 public class OutboxEvent {
@@ -52,61 +55,6 @@ public class OutboxEvent {
     private LocalDateTime sentAt;
 
     protected OutboxEvent() {
-    }
-
-    public OutboxEvent(String eventKey, String eventType, String taskId, String payload, LocalDateTime now) {
-        this.eventKey = eventKey;
-        this.eventType = eventType;
-        this.taskId = taskId;
-        this.payload = payload;
-        this.status = OutboxStatus.PENDING;
-        this.nextAttemptAt = now;
-        this.createdAt = now;
-    }
-
-    /** Kafka acknowledged the event. */
-    public void markSent(LocalDateTime now) {
-        status = OutboxStatus.SENT;
-        sentAt = now;
-        lastError = null;
-    }
-
-    /**
-     * A publish attempt failed: count it, and either schedule the next attempt or, after the last one, give up (the
-     * event becomes dead and stops holding back later events of its key).
-     *
-     * @return whether the event is now dead
-     */
-    public boolean recordFailure(String error, RetryPolicy policy, LocalDateTime now) {
-        attempts++;
-        lastError = cut(error);
-        if (policy.isDead(attempts)) {
-            status = OutboxStatus.FAILED;
-            return true;
-        }
-        nextAttemptAt = policy.nextAttemptAt(attempts, now);
-        return false;
-    }
-
-    /**
-     * Kafka could not be reached or did not answer in time. That is no fault of the event: it does not count towards
-     * giving up, and the next try comes after the base delay, without growing, so that the event goes out soon
-     * after the broker is back, however long the outage lasted.
-     */
-    public void recordUnavailable(String error, RetryPolicy policy, LocalDateTime now) {
-        lastError = cut(error);
-        nextAttemptAt = now.plus(policy.base());
-    }
-
-    private static String cut(String error) {
-        return error == null ? null : error.substring(0, Math.min(error.length(), 1000));
-    }
-
-    /** An admin puts a dead event back: it is tried again at once, with a fresh count of attempts. */
-    public void retryNow(LocalDateTime now) {
-        status = OutboxStatus.PENDING;
-        attempts = 0;
-        nextAttemptAt = now;
     }
 
     public int attempts() {

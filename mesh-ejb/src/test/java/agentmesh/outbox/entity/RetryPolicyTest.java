@@ -3,7 +3,6 @@ package agentmesh.outbox.entity;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.time.LocalDateTime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,7 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RetryPolicyTest {
 
     private final RetryPolicy policy = new RetryPolicy(Duration.ofSeconds(5), Duration.ofMinutes(5), 10);
-    private final LocalDateTime now = LocalDateTime.of(2026, 12, 2, 12, 0);
 
     @Test
     void delayDoublesFromFiveSecondsTimesTwoToTheAttempts() {
@@ -21,7 +19,6 @@ class RetryPolicyTest {
         assertEquals(Duration.ofSeconds(20), policy.delayAfter(2));
         assertEquals(Duration.ofSeconds(40), policy.delayAfter(3));
         assertEquals(Duration.ofSeconds(160), policy.delayAfter(5));
-        assertEquals(now.plusSeconds(80), policy.nextAttemptAt(4, now));
     }
 
     @Test
@@ -35,6 +32,27 @@ class RetryPolicyTest {
     void theTenthFailedAttemptIsTheLast() {
         assertFalse(policy.isDead(9));
         assertTrue(policy.isDead(10));
+    }
+
+    @Test
+    void aRefusalCountsTheAttemptAndBacksOff() {
+        RetryPolicy.Refusal refusal = policy.refused(0, "record refused");
+
+        assertEquals(1, refusal.attempts());
+        assertFalse(refusal.dead());
+        assertEquals(Duration.ofSeconds(10), refusal.delay());
+        assertEquals("record refused", refusal.error());
+    }
+
+    @Test
+    void theRefusalOfTheLastAttemptMakesTheEventDead() {
+        assertFalse(policy.refused(8, "x").dead());
+        assertTrue(policy.refused(9, "x").dead());
+    }
+
+    @Test
+    void longErrorsAreCutToTheColumn() {
+        assertEquals(1000, policy.refused(0, "e".repeat(5000)).error().length());
     }
 
     @Test

@@ -1,0 +1,25 @@
+package agentmesh.inbox.consumer;
+
+import agentmesh.inbox.control.InboxRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+import java.util.List;
+
+/** The transactional side of the consumer loop: what it does with records, each call its own transaction. */
+interface Deliveries {
+
+    /** Delivers a partition's records in one transaction, all or none. */
+    void deliverAll(List<InboxRecord> records);
+
+    /** Delivers one record in a transaction of its own. */
+    void deliver(InboxRecord record);
+
+    /** Parks a record the loop gave up on as a dead letter, with its error. */
+    void park(ConsumerRecord<String, String> record, Throwable cause, int attempts);
+
+    /** Test fault: whether the loop must die now, between its deliveries' commit and its offset commit. */
+    boolean crashBeforeOffsetCommit();
+
+    /** The partition's lag as the consumer last saw it. */
+    void lag(int partition, long lag);
+}

@@ -1,0 +1,236 @@
+package agentmesh.inbox.consumer;
+
+import agentmesh.inbox.control.InboxRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.sql.SQLTransientConnectionException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The consumer loop against Kafka's MockConsumer, with a recording stand-in for the transactional side. */
+class ConsumerLoopTest {
+
+    private static final String TOPIC = "inbox.events";
+    private final TopicPartition p0 = new TopicPartition(TOPIC, 0);
+    private final TopicPartition p1 = new TopicPartition(TOPIC, 1);
+
+    private final MockConsumer<String, String> kafka = new MockConsumer<>("earliest");
+    private final SettableClock clock = new SettableClock();
+    private final RecordingDeliveries deliveries = new RecordingDeliveries();
+    private final Map<TopicPartition, List<ConsumerRecord<String, String>>> log = new HashMap<>();
+    private ConsumerLoop loop;
+
+    @BeforeEach
+    void assignTwoPartitions() {
+        ConsumerSettings settings = new ConsumerSettings();
+        settings.topic = TOPIC;
+        settings.maxAttempts = 3;
+        settings.retryBackoffMillis = 100;
+        loop = new ConsumerLoop("test", settings, () -> kafka, deliveries, clock);
+        loop.subscribe(kafka);
+        kafka.rebalance(List.of(p0, p1));
+        kafka.updateBeginningOffsets(Map.of(p0, 0L, p1, 0L));
+    }
+
+    @Test
+    void aPartitionsPolledRecordsAreDeliveredInOneCallAndCommittedOnce() {
+        add(p0, 0, "a", "b", "c");
+        add(p1, 0, "x");
+
+        poll();
+
+        assertTrue(deliveries.batches.contains(List.of("a", "b", "c")), deliveries.batches::toString);
+        assertTrue(deliveries.batches.contains(List.of("x")), deliveries.batches::toString);
+        assertEquals(List.of(), deliveries.singles);
+        assertEquals(3, committed(p0));
+        assertEquals(1, committed(p1));
+    }
+
+    @Test
+    void aFailingBatchIsDeliveredOneByOneSoThatOnlyThePoisonRecordWaits() {
+        deliveries.poisoned.add("b");
+        add(p0, 0, "a", "b", "c");
+        add(p1, 0, "x");
+
+        poll();
+
+        assertEquals(List.of("a", "b"), deliveries.singles, "c waits behind b");
+        assertEquals(1, committed(p0), "a is done, b is not");
+        assertEquals(1, committed(p1), "the other partition flows");
+        assertEquals(Set.of(p0), kafka.paused());
+        assertEquals(1, kafka.position(p0), "b comes again");
+    }
+
+    @Test
+    void aRecordThatKeepsFailingIsParkedAndItsPartitionMovesOn() {
+        deliveries.poisoned.add("b");
+        add(p0, 0, "a", "b", "c");
+
+        for (int i = 0; i < 4; i++) {
+            poll();
+            clock.advance(Duration.ofMinutes(1));
+        }
+
+        assertEquals(List.of("b"), deliveries.parked);
+        assertEquals(3, committed(p0));
+        assertEquals(List.of("a", "b", "b", "b", "c"), deliveries.singles);
+        assertEquals(Set.of(), kafka.paused());
+    }
+
+    @Test
+    void theDatabaseAwayPausesOnlyTheFailingPartitionCountsNothingAndRetriesTheBatch() {
+        deliveries.databaseAway = true;
+        add(p0, 0, "a", "b");
+
+        poll();
+        add(p1, 0, "x");
+        deliveries.databaseAway = false;
+        poll();
+
+        assertEquals(Set.of(p0), kafka.paused(), "p0 waits for its backoff");
+        assertEquals(1, committed(p1));
+        clock.advance(Duration.ofSeconds(1));
+        poll();
+        assertEquals(2, committed(p0));
+        assertEquals(List.of(), deliveries.parked);
+    }
+
+    @Test
+    void aRebalanceForgetsTheRetryStateOfARevokedPartition() {
+        deliveries.poisoned.add("b");
+        add(p0, 0, "a", "b");
+        poll();
+        assertEquals(Set.of(p0), kafka.paused());
+
+        kafka.rebalance(List.of(p1));
+        kafka.rebalance(List.of(p0, p1));
+        kafka.seek(p0, 1); // from the committed offset
+        deliveries.poisoned.clear();
+        poll();
+
+        assertEquals(List.of("a", "b"), deliveries.singles, "b once by itself: the new owner starts afresh");
+        assertTrue(deliveries.batches.contains(List.of("b")), deliveries.batches::toString);
+        assertEquals(2, committed(p0));
+    }
+
+    @Test
+    void anArmedCrashKillsTheLoopBetweenTheDeliveriesAndTheOffsetCommit() {
+        deliveries.crash = true;
+        add(p0, 0, "a");
+
+        RuntimeException crash = assertThrows(RuntimeException.class, this::poll);
+
+        assertTrue(crash.getMessage().contains("simulated consumer crash"), crash::toString);
+        assertEquals(List.of(List.of("a")), deliveries.batches);
+        assertNull(kafka.committed(Set.of(p0)).get(p0));
+    }
+
+    private void add(TopicPartition partition, long firstOffset, String... values) {
+        for (int i = 0; i < values.length; i++) {
+            log.computeIfAbsent(partition, p -> new ArrayList<>())
+                    .add(new ConsumerRecord<>(TOPIC, partition.partition(), firstOffset + i, "bob", values[i]));
+        }
+    }
+
+    // MockConsumer forgets what a poll returned; a broker keeps its log, so a consumer that seeks back reads it again.
+    private void poll() {
+        for (TopicPartition partition : kafka.assignment()) {
+            long position = kafka.position(partition);
+            log.getOrDefault(partition, List.of()).stream().filter(r -> r.offset() >= position)
+                    .forEach(kafka::addRecord);
+        }
+        loop.pollOnce(kafka);
+    }
+
+    private long committed(TopicPartition partition) {
+        OffsetAndMetadata offset = kafka.committed(Set.of(partition)).get(partition);
+        return offset == null ? 0 : offset.offset();
+    }
+
+    /** Delivers by recording; a poisoned value always fails, the database away fails everything, transiently. */
+    private static final class RecordingDeliveries implements Deliveries {
+        final List<List<String>> batches = new ArrayList<>();
+        final List<String> singles = new ArrayList<>();
+        final List<String> parked = new ArrayList<>();
+        final Set<String> poisoned = new HashSet<>();
+        boolean databaseAway;
+        boolean crash;
+
+        @Override
+        public void deliverAll(List<InboxRecord> records) {
+            fail(records.stream().map(InboxRecord::value).toList());
+            batches.add(records.stream().map(InboxRecord::value).toList());
+        }
+
+        @Override
+        public void deliver(InboxRecord record) {
+            singles.add(record.value());
+            fail(List.of(record.value()));
+        }
+
+        private void fail(List<String> values) {
+            if (databaseAway) {
+                throw new IllegalStateException(new SQLTransientConnectionException("database away"));
+            }
+            if (values.stream().anyMatch(poisoned::contains)) {
+                throw new IllegalStateException("poison");
+            }
+        }
+
+        @Override
+        public void park(ConsumerRecord<String, String> record, Throwable cause, int attempts) {
+            parked.add(record.value());
+        }
+
+        @Override
+        public boolean crashBeforeOffsetCommit() {
+            return crash;
+        }
+
+        @Override
+        public void lag(int partition, long lag) {
+        }
+    }
+
+    private static final class SettableClock extends Clock {
+        private Instant now = Instant.parse("2026-12-03T12:00:00Z");
+
+        void advance(Duration duration) {
+            now = now.plus(duration);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}

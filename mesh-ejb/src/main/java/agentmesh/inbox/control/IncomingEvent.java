@@ -1,0 +1,54 @@
+package agentmesh.inbox.control;
+
+import agentmesh.platform.MeshJson;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * An event read from the topic, checked: it names its type and id, and its record key is its recipient. A record
+ * that is not such an event can never be delivered: {@link PoisonRecordException}.
+ */
+record IncomingEvent(String recipient, String eventId, String type, String taskId, Instant createdAt,
+                     String payload) {
+
+    static IncomingEvent of(InboxRecord record) {
+        JsonObject event = parse(record.value());
+        // Events published before eventId existed carry only their messageId, which is the same thing.
+        String eventId = event.containsKey("eventId") ? required(event, "eventId") : required(event, "messageId");
+        String type = required(event, "type");
+        String recipient = record.key();
+        if (recipient == null || !recipient.equals(event.getString("to", recipient))) {
+            throw new PoisonRecordException("record key " + recipient + " is not the event's recipient");
+        }
+        return new IncomingEvent(recipient, eventId, type, event.getString("taskId", null), createdAt(event),
+                record.value());
+    }
+
+    private static JsonObject parse(String value) {
+        try {
+            return MeshJson.readObject(value);
+        } catch (JsonException | IllegalStateException | ClassCastException | NullPointerException e) {
+            throw new PoisonRecordException("record value is not a JSON object: " + e.getMessage());
+        }
+    }
+
+    private static String required(JsonObject event, String field) {
+        if (!(event.get(field) instanceof JsonString value) || value.getString().isEmpty()) {
+            throw new PoisonRecordException("event has no " + field);
+        }
+        return value.getString();
+    }
+
+    // Only for the latency metric: an event without a readable time is still delivered.
+    private static Instant createdAt(JsonObject event) {
+        try {
+            return event.containsKey("createdAt") ? Instant.parse(event.getString("createdAt")) : null;
+        } catch (DateTimeParseException | ClassCastException e) {
+            return null;
+        }
+    }
+}

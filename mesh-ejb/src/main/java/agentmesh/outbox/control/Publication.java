@@ -1,0 +1,22 @@
+package agentmesh.outbox.control;
+
+/** What became of one event handed to Kafka. */
+public sealed interface Publication {
+
+    /** Kafka acknowledged it (acks=all). */
+    record Sent() implements Publication {
+    }
+
+    /**
+     * Kafka could not be reached or did not answer in time (its retriable errors): no fault of the event; it is tried
+     * again unchanged once the broker is back.
+     */
+    record BrokerUnavailable(String reason) implements Publication {
+    }
+
+    /** Kafka (or the producer before sending) refused the event itself; retried with backoff, then dead. */
+    record Refused(String reason) implements Publication {
+    }
+
+    Sent SENT = new Sent();
+}

@@ -1,0 +1,122 @@
+package agentmesh.outbox.control;
+
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class KafkaPublisherTest {
+
+    private static final String TOPIC = "inbox.events";
+
+    private final List<OutboxRecord> toBob = List.of(event(1, "bob"), event(2, "bob"), event(3, "bob"));
+    private final List<OutboxRecord> toCarol = List.of(event(4, "carol"), event(5, "carol"));
+
+    private static OutboxRecord event(long id, String key) {
+        return new OutboxRecord(id, key, "{\"eventId\":\"e" + id + "\"}", 0);
+    }
+
+    private static KafkaPublisher publisher(MockProducer<String, String> producer, PublishFaults faults) {
+        return new KafkaPublisher(() -> producer, TOPIC, faults);
+    }
+
+    private static MockProducer<String, String> producer(boolean autoComplete) {
+        return new MockProducer<>(autoComplete, null, new StringSerializer(), new StringSerializer());
+    }
+
+    @Test
+    void aRoundsRunsGoOutInIdOrderKeyedByRecipientInOneCommittedTransaction() {
+        MockProducer<String, String> producer = producer(true);
+
+        Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
+
+        assertTrue(producer.transactionCommitted());
+        assertEquals(5, results.size());
+        results.values().forEach(result -> assertInstanceOf(Publication.Sent.class, result));
+        assertEquals(List.of("bob:e1", "bob:e2", "bob:e3", "carol:e4", "carol:e5"), producer.history().stream()
+                .map(KafkaPublisherTest::describe).toList());
+    }
+
+    @Test
+    void aRunStopsAtAnEventRefusedAtHandOverAndTheOthersGoOn() {
+        PublishFaults faults = new PublishFaults();
+        faults.enabled = true;
+        faults.failKey("bob");
+        MockProducer<String, String> producer = producer(true);
+
+        Map<Long, Publication> results = publisher(producer, faults).publish(List.of(toBob, toCarol));
+
+        assertInstanceOf(Publication.Refused.class, results.get(1L));
+        assertEquals(List.of(1L, 4L, 5L), results.keySet().stream().sorted().toList(), "2 and 3 are not handed over");
+        assertEquals(List.of("carol:e4", "carol:e5"), producer.history().stream()
+                .map(KafkaPublisherTest::describe).toList());
+    }
+
+    @Test
+    void aRecordTheProducerRefusesAtOnceIsRefusedAndEndsItsRun() {
+        MockProducer<String, String> producer = producer(true);
+        producer.sendException = new RecordTooLargeException("too large");
+
+        Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
+
+        assertEquals(List.of(1L, 4L), results.keySet().stream().sorted().toList());
+        assertInstanceOf(Publication.Refused.class, results.get(1L));
+        assertInstanceOf(Publication.Refused.class, results.get(4L));
+    }
+
+    @Test
+    void aBrokerOutOfReachAtHandOverEndsTheWholeRound() {
+        MockProducer<String, String> producer = producer(true);
+        producer.sendException = new TimeoutException("no metadata within max.block.ms");
+
+        Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
+
+        assertEquals(List.of(1L), List.copyOf(results.keySet()), "nothing after the first is even tried");
+        assertInstanceOf(Publication.BrokerUnavailable.class, results.get(1L));
+        assertTrue(producer.closed(), "the next round starts with a new producer");
+    }
+
+    @Test
+    void aRecordThatFailsAfterHandOverAbortsTheWholeRoundSoThatNoRunHasAGap() {
+        MockProducer<String, String> producer = producer(false);
+        CompletableFuture<Map<Long, Publication>> publishing = CompletableFuture.supplyAsync(
+                () -> publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol)));
+        await().until(() -> producer.uncommittedRecords().size() == 5);
+
+        producer.errorNext(new NotLeaderOrFollowerException("the first of bob's run expired"));
+        Map<Long, Publication> results = publishing.join();
+
+        assertTrue(producer.transactionAborted(), "nothing of the round is read by the consumers");
+        assertEquals(Map.of(1L, results.get(1L)), results, "the others were not published, and are no one's fault");
+        assertInstanceOf(Publication.BrokerUnavailable.class, results.get(1L));
+    }
+
+    @Test
+    void aRecordTheBrokerRefusesAbortsTheRoundAndIsNamedRefused() {
+        MockProducer<String, String> producer = producer(false);
+        CompletableFuture<Map<Long, Publication>> publishing = CompletableFuture.supplyAsync(
+                () -> publisher(producer, new PublishFaults()).publish(List.of(toBob.subList(0, 1))));
+        await().until(() -> producer.uncommittedRecords().size() == 1);
+
+        producer.errorNext(new RecordTooLargeException("too large for the topic"));
+
+        assertInstanceOf(Publication.Refused.class, publishing.join().get(1L));
+        assertTrue(producer.transactionAborted());
+    }
+
+    private static String describe(ProducerRecord<String, String> record) {
+        return record.key() + ":" + record.value().replaceAll(".*\"(e\\d+)\".*", "$1");
+    }
+}
