@@ -5,10 +5,13 @@
  * of its partition (one recipient's events share a partition, so per-recipient order survives).
  *
  * <p>How: {@link agentmesh.inbox.consumer.InboxConsumer}, a {@code @Startup @Singleton}, runs consumer loops on the
- * container's ManagedThreadFactory (group {@code mesh-inbox}). Each record is delivered by
- * {@code agentmesh.inbox.control.InboxDelivery} in its own container transaction — dedup row, then the event with
- * the recipient's next cursor — and only after the transactions of a partition's batch commit is that partition's
- * offset committed. A crash in between redelivers the records; their dedup rows make them no-ops.
+ * container's ManagedThreadFactory (group {@code mesh-inbox}, committed records only). A partition's polled records
+ * are delivered by {@code agentmesh.inbox.control.InboxDelivery} in one container transaction — the dedup rows
+ * already there found with one query, a block of cursors per recipient, the new dedup rows and events inserted with
+ * one statement each, one wake-up per recipient — and only after that transaction commits are the offsets
+ * committed, once per poll. A crash in between redelivers the records; their dedup rows make them no-ops. Should a
+ * batch fail, its records are delivered one by one, each in its own transaction, so that a record that cannot be
+ * delivered is retried and parked alone while the ones before it are done.
  *
  * <p>Failures: a record whose delivery fails is tried again with backoff (the partition is paused, not the thread);
  * after {@code mesh.consumer.max-attempts} failures it is parked as a dead letter with its error and the partition

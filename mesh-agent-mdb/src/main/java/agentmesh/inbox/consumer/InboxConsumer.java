@@ -100,6 +100,8 @@ public class InboxConsumer {
                 ConsumerConfig.CLIENT_ID_CONFIG, clientId,
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false,
+                // The outbox publishes each round in a Kafka transaction: an aborted round is never delivered.
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 200,
                 ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, settings.sessionTimeoutMillis(),
