@@ -84,6 +84,8 @@ public class InboxStreams {
     void open(String agentId, long after, SseEventSink sink, Sse sse) {
         Stream stream = new Stream(agentId, after, sink, sse);
         byAgent.computeIfAbsent(agentId, id -> ConcurrentHashMap.newKeySet()).add(stream);
+        // The answer's headers go out with the first thing written: at once, not with the first event.
+        sink.send(sse.newEventBuilder().comment("inbox of " + agentId + " after " + after).build());
         readerThreads.execute(() -> send(stream));
     }
 

@@ -1,0 +1,131 @@
+package agentmesh.web.limits;
+
+import agentmesh.web.security.BearerTokens;
+import agentmesh.web.security.Caller;
+import jakarta.annotation.PostConstruct;
+import jakarta.inject.Inject;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.annotation.WebFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.metrics.Counter;
+import org.eclipse.microprofile.metrics.MetricRegistry;
+import org.eclipse.microprofile.metrics.annotation.RegistryScope;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The door of the API, before anything is read or routed: who is calling (the bearer token, cached), then the
+ * caller's rate ({@link AgentRateLimit}, 429), then the server's capacity ({@link AdmissionLimit}: at most
+ * {@code mesh.http.max-concurrent-requests} worked on at once, a wait of at most {@code mesh.http.admission-wait-ms}
+ * for a place, 503) — both with Retry-After. One agent's flood is cut by its own rate before it takes places from
+ * the others; past capacity the server keeps serving what it admits at its normal latency instead of queueing
+ * everything into timeouts (Payara's HTTP queue of 4,096 requests filled, and connections were dropped). A long poll
+ * or a stream holds its place only while its request is being handled, not while it waits. Admin requests are
+ * neither limited nor counted: an operator can still act on an overloaded server. Who may do what is decided later,
+ * by {@link agentmesh.web.security.BearerAuthentication}, from the caller found here.
+ */
+@WebFilter(urlPatterns = "/api/v1/*", asyncSupported = true)
+public class AgentGate implements Filter {
+
+    private static final String ADMIN_PATH = "/api/v1/admin";
+
+    @Inject
+    @ConfigProperty(name = "mesh.http.max-concurrent-requests", defaultValue = "48")
+    int maxConcurrentRequests;
+
+    @Inject
+    @ConfigProperty(name = "mesh.http.admission-wait-ms", defaultValue = "100")
+    long admissionWaitMillis;
+
+    @Inject
+    BearerTokens bearerTokens;
+
+    @Inject
+    AgentRateLimit rateLimit;
+
+    @Inject
+    OverloadLog overloadLog;
+
+    @Inject
+    @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
+    MetricRegistry registry;
+
+    private AdmissionLimit admission;
+    private Counter overCapacity;
+
+    @PostConstruct
+    void init() {
+        // Twice as many may wait as work: a burst of one agent's whole rate-limit bucket (100) is absorbed.
+        admission = new AdmissionLimit(maxConcurrentRequests, 2 * maxConcurrentRequests);
+        overCapacity = registry.counter("agent_mesh_over_capacity"); // exported as agent_mesh_over_capacity_total
+        registry.gauge("agent_mesh_requests_in_progress", admission, AdmissionLimit::inUse);
+    }
+
+    @Override
+    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        HttpServletRequest http = (HttpServletRequest) request;
+        Optional<Caller> caller = bearerTokens.callerOf(http);
+        if (isAdminRoute(http)) {
+            chain.doFilter(request, response);
+            return;
+        }
+        if (caller.isPresent() && !caller.get().admin()) {
+            Duration wait = rateLimit.take(caller.get().name());
+            if (!wait.isZero()) {
+                long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+                overloadLog.refused("429 over an agent's rate limit");
+                refuse((HttpServletResponse) response, 429, "rate-limited", "Too many requests",
+                        rateLimit.describe(caller.get().name(), seconds), seconds);
+                return;
+            }
+        }
+        if (!admitted()) {
+            overCapacity.inc();
+            overloadLog.refused("503 over capacity");
+            refuse((HttpServletResponse) response, 503, "over-capacity", "Server over capacity",
+                    "The mesh is working at capacity; retry in 1 s (the same messageId keeps a retried send from"
+                            + " being stored twice)", 1);
+            return;
+        }
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            admission.release();
+        }
+    }
+
+    private boolean admitted() {
+        try {
+            return admission.acquire(Duration.ofMillis(admissionWaitMillis).toNanos());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static boolean isAdminRoute(HttpServletRequest request) {
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        return path.equals(ADMIN_PATH) || path.startsWith(ADMIN_PATH + "/");
+    }
+
+    private static void refuse(HttpServletResponse response, int status, String type, String title, String detail,
+                               long retryAfterSeconds) throws IOException {
+        byte[] body = ("{\"type\":\"https://agent-mesh.dev/problems/" + type + "\",\"title\":\"" + title
+                + "\",\"status\":" + status + ",\"detail\":\"" + detail + "\"}").getBytes(StandardCharsets.UTF_8);
+        response.setStatus(status);
+        response.setHeader("Retry-After", Long.toString(retryAfterSeconds));
+        response.setContentType("application/problem+json");
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+}
