@@ -78,16 +78,12 @@ public final class MeshStack implements AutoCloseable {
     }
 
     /**
-     * Starts one more server instance of the mesh on the same database and Kafka, in a domain of its own whose ports
-     * start at {@code portBase} (HTTP = base + 80). The system tests use it to show that instances share the work
-     * safely; it is stopped with the stack.
+     * Starts one more server instance of the mesh on the same database and Kafka, in a domain of its own on free
+     * ports, with settings of its own on top of the stack's (e.g. a short idle-task limit). The system tests use it
+     * to show that instances share the work safely; it is stopped with the stack, or by closing it.
      */
-    public PayaraServer addServer(int portBase) {
-        return addServer(portBase, Map.of());
-    }
-
-    /** As {@link #addServer(int)}, with settings of its own on top of the stack's (e.g. a short idle-task limit). */
-    public PayaraServer addServer(int portBase, Map<String, String> settings) {
+    public PayaraServer addServer(Map<String, String> settings) {
+        int portBase = Ports.freeBase(config.portBase().orElse(8000) + 1000);
         Map<String, String> environment = serverEnvironment(config);
         environment.putAll(settings);
         PayaraServer server = new PayaraServer(payaraHome, serverConfig,

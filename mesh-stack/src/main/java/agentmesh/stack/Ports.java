@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.stream.IntStream;
 
 final class Ports {
 
@@ -16,6 +17,20 @@ final class Ports {
             throw new StackException("Port " + port + " (" + purpose + ") is already taken. Stop what listens there"
                     + " (ss -ltnp 'sport = :" + port + "') or choose other ports (see the README's configuration).");
         }
+    }
+
+    /**
+     * A Payara port base from {@code from} on, in steps of 100, whose every port is free (a domain with a port base
+     * listens on the base plus 0 to 99: admin 48, HTTP 80, HTTPS 81, and others).
+     */
+    static int freeBase(int from) {
+        for (int base = from; base + 100 < 65_536; base += 100) {
+            int candidate = base;
+            if (IntStream.range(0, 100).noneMatch(offset -> inUse(candidate + offset))) {
+                return base;
+            }
+        }
+        throw new StackException("No free range of 100 ports from " + from);
     }
 
     static boolean inUse(int port) {

@@ -38,8 +38,8 @@ class GatewayIT {
 
     @BeforeAll
     void aServerWithARemoteIdentityService() {
-        identity = new FakeIdentityService(19690);
-        gateway = MeshStackExtension.stack().addServer(19700, Map.of(
+        identity = new FakeIdentityService(0);
+        gateway = MeshStackExtension.stack().addServer(Map.of(
                 "MESH_IDENTITY_MODE", "remote",
                 "MESH_IDENTITY_URL", identity.uri().toString(),
                 "MESH_RATE_LIMIT_PER_SECOND", "50",
@@ -122,7 +122,7 @@ class GatewayIT {
     }
 
     @Test
-    void aBurstOfThreeHundredGetsAboutOneHundredFiftyThroughAndOthersAreUnaffected() throws Exception {
+    void aBurstFromOneAgentIsCutToItsRateWithRetryAfterAndAnotherAgentIsServed() throws Exception {
         Agent flooder = mesh.registerAgent("flooder");
         Agent bystander = mesh.registerAgent("bystander");
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -141,14 +141,22 @@ class GatewayIT {
         double seconds = (System.nanoTime() - start) / 1e9;
         ApiResponse bystanders = mesh.get("tasks?limit=1", bystander.token());
 
-        long accepted = answers.stream().filter(a -> a.statusCode() == 200).count();
-        List<HttpResponse<String>> limited = answers.stream().filter(a -> a.statusCode() == 429).toList();
-        assertEquals(300, accepted + limited.size(), "every answer is 200 or 429");
-        assertTrue(accepted >= 100 && accepted <= 100 + 50 * seconds + 5,
-                accepted + " accepted in " + seconds + " s");
-        assertTrue(limited.stream().allMatch(a -> a.headers().firstValue("Retry-After").isPresent()
-                && a.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json")));
+        long served = answers.stream().filter(a -> a.statusCode() == 200).count();
+        long limited = answers.stream().filter(a -> a.statusCode() == 429).count();
+        // The bucket: 100 at once, 50 a second after that. The server may also turn some away as over capacity.
+        double allowed = 100 + 50 * seconds;
+        assertTrue(served <= allowed, served + " served in " + seconds + " s, the rate allows " + allowed);
+        assertTrue(limited >= 300 - allowed - 1, limited + " refused for the rate of " + 300 + " in " + seconds + " s");
+        List<Integer> others = answers.stream().filter(a -> a.statusCode() != 200 && !isOverload(a))
+                .map(HttpResponse::statusCode).toList();
+        assertEquals(List.of(), others, "answers other than 200, and 429 or 503 with Retry-After");
         assertEquals(200, bystanders.status(), bystanders::toString);
-        assertTrue(MeshMetrics.sum(gateway.baseUri(), "agent_mesh_rate_limited_total", "") >= limited.size());
+        assertTrue(MeshMetrics.sum(gateway.baseUri(), "agent_mesh_rate_limited_total", "") >= limited);
+    }
+
+    private static boolean isOverload(HttpResponse<String> answer) {
+        return (answer.statusCode() == 429 || answer.statusCode() == 503)
+                && answer.headers().firstValue("Retry-After").isPresent()
+                && answer.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json");
     }
 }

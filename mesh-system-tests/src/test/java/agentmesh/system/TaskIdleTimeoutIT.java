@@ -35,7 +35,7 @@ class TaskIdleTimeoutIT {
 
     @BeforeAll
     void aServerWithAShortIdleLimit() {
-        impatient = MeshStackExtension.stack().addServer(19500, Map.of(
+        impatient = MeshStackExtension.stack().addServer(Map.of(
                 "MESH_TASK_IDLE_LIMIT_SECONDS", Integer.toString(IDLE_LIMIT_SECONDS),
                 "MESH_TASK_IDLE_SCAN_SECONDS", "1"));
         mesh = new MeshClient(impatient.baseUri());
