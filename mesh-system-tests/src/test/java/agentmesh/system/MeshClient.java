@@ -103,7 +103,7 @@ public final class MeshClient {
         return body.build().toString();
     }
 
-    JsonObject send(Agent from, String body) {
+    public JsonObject send(Agent from, String body) {
         ApiResponse response = post("messages", from.token(), body);
         if (response.status() != 201) {
             throw new IllegalStateException("send from " + from.id() + ": " + response);

@@ -1,29 +1,36 @@
 package agentmesh.system.bench;
 
-/** Benchmark message ids, {@code bench-<step>-<index>}: a reader finds the send's record from the id alone. */
+/**
+ * Benchmark message ids, {@code bench-<label>-<index>}, the label being its step's: a reader finds the send's record
+ * from the id alone.
+ */
 final class BenchMessageId {
 
     private static final String PREFIX = "bench-";
 
+    /** The parts of a benchmark message id. */
+    record Parts(String label, int index) {
+    }
+
     private BenchMessageId() {
     }
 
-    static String of(int step, int index) {
-        return PREFIX + step + "-" + index;
+    static String of(String label, int index) {
+        return PREFIX + label + "-" + index;
     }
 
-    /** {step, index}, or null for an id that is not a benchmark message's. */
-    static int[] parse(String messageId) {
+    /** The label and index, or null for an id that is not a benchmark message's. */
+    static Parts parse(String messageId) {
         if (messageId == null || !messageId.startsWith(PREFIX)) {
             return null;
         }
-        int dash = messageId.indexOf('-', PREFIX.length());
-        if (dash < 0) {
+        int dash = messageId.lastIndexOf('-');
+        if (dash <= PREFIX.length()) {
             return null;
         }
         try {
-            return new int[] {Integer.parseInt(messageId.substring(PREFIX.length(), dash)),
-                    Integer.parseInt(messageId.substring(dash + 1))};
+            return new Parts(messageId.substring(PREFIX.length(), dash),
+                    Integer.parseInt(messageId.substring(dash + 1)));
         } catch (NumberFormatException e) {
             return null;
         }

@@ -37,12 +37,12 @@ final class BenchReaders {
     private final HttpClient http;
     private final URI base;
     private final BenchSettings.ReaderMode mode;
-    private final Map<Integer, StepRecorder> recorders;
+    private final Map<String, StepRecorder> recorders;
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
     private final LongAdder requests = new LongAdder();
     private volatile boolean running = true;
 
-    BenchReaders(HttpClient http, URI base, BenchSettings.ReaderMode mode, Map<Integer, StepRecorder> recorders) {
+    BenchReaders(HttpClient http, URI base, BenchSettings.ReaderMode mode, Map<String, StepRecorder> recorders) {
         this.http = http;
         this.base = base;
         this.mode = mode;
@@ -143,9 +143,9 @@ final class BenchReaders {
         if (!"message".equals(event.getString("type", null))) {
             return;
         }
-        int[] id = BenchMessageId.parse(event.getString("messageId", null));
-        StepRecorder recorder = id == null ? null : recorders.get(id[0]);
-        if (recorder == null || id[1] >= recorder.planned) {
+        BenchMessageId.Parts id = BenchMessageId.parse(event.getString("messageId", null));
+        StepRecorder recorder = id == null ? null : recorders.get(id.label());
+        if (recorder == null || id.index() >= recorder.planned) {
             return;
         }
         long commitToInbox = -1;
@@ -153,7 +153,7 @@ final class BenchReaders {
             commitToInbox = Duration.between(Instant.parse(event.getString("createdAt")),
                     Instant.parse(event.getString("deliveredAt"))).toNanos() / 1_000;
         }
-        recorder.seen(id[1], nowNanos, commitToInbox);
+        recorder.seen(id.index(), nowNanos, commitToInbox);
     }
 
     /** One stream's lines: an event ends at a blank line; its data is the event's JSON. */

@@ -50,9 +50,10 @@ final class BenchRun {
             LOG.info("Measuring the raw ceilings");
             ceilings = RawCeilings.measure(config, http, base, agents);
         }
-        Map<Integer, StepRecorder> recorders = new ConcurrentHashMap<>();
+        Map<String, StepRecorder> recorders = new ConcurrentHashMap<>();
         BenchReaders readers = new BenchReaders(http, base, settings.readers(), recorders);
-        OpenLoopSender sender = new OpenLoopSender(http, base, agents, settings.newTaskShare());
+        OpenLoopSender sender = new OpenLoopSender(http, base, agents, settings.newTaskShare(),
+                settings.maxInFlight());
         ProcessCpu cpu = new ProcessCpu(processes());
         List<StepResult> steps = new ArrayList<>();
         readers.start(agents);
@@ -62,14 +63,14 @@ final class BenchRun {
                         + " s");
                 StepRecorder warmUp = new StepRecorder(0, settings.warmUpRate(),
                         (int) (settings.warmUpRate() * settings.warmUp().toSeconds()));
-                recorders.put(0, warmUp);
+                recorders.put(warmUp.label, warmUp);
                 sender.offer(warmUp);
                 settle(warmUp);
             }
             int number = 1;
             for (int rate : settings.rates()) {
                 StepRecorder recorder = new StepRecorder(number++, rate, (int) (rate * settings.step().toSeconds()));
-                recorders.put(recorder.step, recorder);
+                recorders.put(recorder.label, recorder);
                 LOG.info(() -> "Step " + recorder.step + ": " + rate + " messages/s for " + settings.step().toSeconds()
                         + " s");
                 steps.add(step(recorder, sender, cpu));
@@ -89,9 +90,9 @@ final class BenchRun {
         double seconds = (System.nanoTime() - start) / 1e9;
         Map<String, Double> cpuAfter = cpu.sample();
         Map<String, Long> dbAfter = DatabaseStatus.sample(config);
-        long lastEvent = newestOutboxId();
         int backlogAtEnd = recorder.acceptedUnseen();
         boolean drained = settle(recorder);
+        long lastEvent = newestOutboxId();
         Map<String, Double> cpuUsed = new LinkedHashMap<>();
         cpuAfter.forEach((name, used) -> cpuUsed.put(name, used - cpuBefore.getOrDefault(name, Double.NaN)));
         List<List<Object>> dispatch = MeshDatabase.query(config, "SELECT TIMESTAMPDIFF(MICROSECOND, created_at,"

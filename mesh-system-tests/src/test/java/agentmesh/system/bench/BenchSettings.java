@@ -17,9 +17,10 @@ import java.util.List;
  * @param newTaskShare   share of sends that open a new task; the others go into the sender's standing task
  * @param drain          how long after a step its messages may still arrive before they count as not seen
  * @param ceilings       whether to measure the raw ceilings (database, Kafka, HTTP) before the steps
+ * @param maxInFlight    sends the load generator keeps open at most, as a client's connection pool does
  */
 record BenchSettings(int pairs, ReaderMode readers, Duration warmUp, int warmUpRate, List<Integer> rates,
-                     Duration step, double newTaskShare, Duration drain, boolean ceilings) {
+                     Duration step, double newTaskShare, Duration drain, boolean ceilings, int maxInFlight) {
 
     enum ReaderMode { LONG_POLL, SSE }
 
@@ -34,13 +35,14 @@ record BenchSettings(int pairs, ReaderMode readers, Duration warmUp, int warmUpR
                 Duration.ofSeconds(Integer.getInteger("bench.step-seconds", 60)),
                 Double.parseDouble(System.getProperty("bench.new-task-share", "0.1")),
                 Duration.ofSeconds(Integer.getInteger("bench.drain-seconds", 10)),
-                Boolean.parseBoolean(System.getProperty("bench.ceilings", "true")));
+                Boolean.parseBoolean(System.getProperty("bench.ceilings", "true")),
+                Integer.getInteger("bench.max-in-flight", 256));
     }
 
     /** A short run for the smoke test: a few agents, one low rate, no warm-up, no ceilings. */
     static BenchSettings smoke(ReaderMode readers) {
         return new BenchSettings(5, readers, Duration.ZERO, 0, List.of(50), Duration.ofSeconds(10), 0.1,
-                Duration.ofSeconds(10), false);
+                Duration.ofSeconds(10), false, 64);
     }
 
     int agents() {
@@ -50,6 +52,7 @@ record BenchSettings(int pairs, ReaderMode readers, Duration warmUp, int warmUpR
     String describe() {
         return agents() + " agents in " + pairs + " pairs, readers by " + readers.name().toLowerCase().replace('_', '-')
                 + ", " + step.toSeconds() + " s per step, " + Math.round(newTaskShare * 100) + " % of sends open a task"
-                + ", warm-up " + warmUp.toSeconds() + " s at " + warmUpRate + "/s";
+                + ", warm-up " + warmUp.toSeconds() + " s at " + warmUpRate + "/s, at most " + maxInFlight
+                + " sends in flight";
     }
 }

@@ -7,13 +7,20 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Offers sends at a fixed rate whatever the answers do (open loop): send {@code i} of a step is due at
- * {@code start + i / rate}; the pacer starts it then, asynchronously, and never waits for an answer. Each send is
+ * {@code start + i / rate}; the pacer starts it then, asynchronously, and does not wait for its answer. Each send is
  * one attempt: what the mesh refuses (429, 503) is counted, not retried, so that "achieved" says what it admitted.
+ *
+ * <p>Like any real client, it keeps a bounded number of requests (and so connections) open: past
+ * {@code maxInFlight}, the pacer waits for an answer before it starts the next send. Latencies still count from each
+ * send's intended time, and the pacer's lag behind the schedule is reported: a server that answers slowly shows as
+ * lag and latency, not as ten thousand connections the client opened (which is what an unbounded client does, and
+ * then the client's own queues are what is measured).
  */
 final class OpenLoopSender {
 
@@ -23,12 +30,14 @@ final class OpenLoopSender {
     private final URI messages;
     private final BenchAgents agents;
     private final double newTaskShare;
+    private final Semaphore inFlight;
 
-    OpenLoopSender(HttpClient http, URI base, BenchAgents agents, double newTaskShare) {
+    OpenLoopSender(HttpClient http, URI base, BenchAgents agents, double newTaskShare, int maxInFlight) {
         this.http = http;
         this.messages = base.resolve("messages");
         this.agents = agents;
         this.newTaskShare = newTaskShare;
+        this.inFlight = new Semaphore(maxInFlight);
     }
 
     /** Offers {@code recorder.planned} sends at {@code recorder.rate}/s; returns when the last one has started. */
@@ -41,7 +50,8 @@ final class OpenLoopSender {
             while ((now = System.nanoTime()) < due) {
                 LockSupport.parkNanos(due - now);
             }
-            recorder.started(i, due, now);
+            inFlight.acquireUninterruptibly();
+            recorder.started(i, due, System.nanoTime());
             send(recorder, i);
         }
     }
@@ -49,7 +59,7 @@ final class OpenLoopSender {
     private void send(StepRecorder recorder, int index) {
         BenchAgents.Member sender = agents.get(index);
         boolean newTask = ThreadLocalRandom.current().nextDouble() < newTaskShare;
-        String body = "{\"messageId\":\"" + BenchMessageId.of(recorder.step, index) + "\",\"to\":\""
+        String body = "{\"messageId\":\"" + BenchMessageId.of(recorder.label, index) + "\",\"to\":\""
                 + sender.partner().id() + "\"" + (newTask ? "" : ",\"taskId\":\"" + sender.standingTask() + "\"")
                 + ",\"parts\":[{\"kind\":\"text\",\"text\":\"benchmark message " + index + " of step "
                 + recorder.step + ", a few words like an agent's request\"}]}";
@@ -58,6 +68,7 @@ final class OpenLoopSender {
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
         http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((answer, failure) -> {
+            inFlight.release();
             if (failure != null) {
                 recorder.failed(index, cause(failure));
             } else if (answer.statusCode() == 201 || answer.statusCode() == 200) {

@@ -7,6 +7,7 @@ import java.util.BitSet;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -20,6 +21,8 @@ final class StepRecorder {
     private static final long MAX_MICROS = 3_600_000_000L;
 
     final int step;
+    /** The step's part of its message ids: the step number and a random tag, so two runs on one stack differ. */
+    final String label;
     final int rate;
     final int planned;
     private final long[] intendedNanos;
@@ -36,6 +39,7 @@ final class StepRecorder {
 
     StepRecorder(int step, int rate, int planned) {
         this.step = step;
+        this.label = step + "r" + Long.toString(ThreadLocalRandom.current().nextLong(36L * 36 * 36 * 36), 36);
         this.rate = rate;
         this.planned = planned;
         this.intendedNanos = new long[planned];

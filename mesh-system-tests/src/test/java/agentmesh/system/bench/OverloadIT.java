@@ -1,0 +1,78 @@
+package agentmesh.system.bench;
+
+import agentmesh.system.Inbox;
+import agentmesh.system.MeshClient;
+import agentmesh.system.MeshStackExtension;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Far more sends than the server admits, for a few seconds — 2,000 a second offered over 200 connections, against
+ * the server's 48 places and 96 waiting — : every answer is a 201, a 429 or a 503 with Retry-After, with no dropped
+ * connection and no timeout; every 201 is delivered exactly once; and afterwards the server answers as before.
+ */
+@ExtendWith(MeshStackExtension.class)
+class OverloadIT {
+
+    private static final int RATE = 2_000;
+    private static final int CONNECTIONS = 200;
+    private static final Duration LOAD = Duration.ofSeconds(5);
+
+    @Test
+    void pastCapacityTheMeshRefusesAtOnceDeliversWhatItAdmittedOnceAndRecovers() {
+        URI base = MeshStackExtension.stack().config().baseUri();
+        MeshClient mesh = MeshClient.forStack();
+        BenchAgents agents = BenchAgents.register(mesh, 20);
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5)).build();
+        StepRecorder flood = new StepRecorder(1, RATE, (int) (RATE * LOAD.toSeconds()));
+
+        new OpenLoopSender(http, base, agents, 0.1, CONNECTIONS).offer(flood);
+        await().atMost(OpenLoopSender.REQUEST_TIMEOUT.plusSeconds(10)).until(() -> flood.accepted()
+                + flood.errors().values().stream().mapToLong(Long::longValue).sum() >= flood.planned);
+
+        Map<String, Long> errors = flood.errors();
+        assertTrue(errors.keySet().stream().allMatch(cause -> cause.startsWith("429 ") || cause.startsWith("503 ")),
+                () -> "answers other than 201, 429 and 503: " + errors);
+        assertTrue(errors.keySet().stream().noneMatch(cause -> cause.contains("WITHOUT")), errors::toString);
+        assertTrue(errors.getOrDefault("503 over-capacity", 0L) > 0, () -> "the server admitted everything: "
+                + flood.accepted() + " of " + flood.planned + " (" + errors + ")");
+        assertTrue(flood.accepted() > 0, "the server admitted nothing");
+
+        Map<String, Integer> delivered = deliveredBenchMessages(mesh, agents, flood.accepted());
+        assertEquals(flood.accepted(), delivered.size(), "admitted messages delivered");
+        assertTrue(delivered.values().stream().allMatch(count -> count == 1), "a message delivered twice");
+
+        BenchAgents.Member someone = agents.get(0);
+        JsonObject after = mesh.send(someone.agent(), MeshClient.textMessage(null, someone.partner(), null,
+                "after the flood"));
+        assertTrue(after.containsKey("messageId"), after::toString);
+    }
+
+    // Every benchmark message in the agents' inboxes, once as many as were admitted are there, with how often each is.
+    private static Map<String, Integer> deliveredBenchMessages(MeshClient mesh, BenchAgents agents, int admitted) {
+        Map<String, Integer> counts = new HashMap<>();
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).until(() -> {
+            counts.clear();
+            for (BenchAgents.Member member : agents.all()) {
+                Inbox.all(mesh, member.agent(), 0).stream()
+                        .map(event -> event.getString("messageId", ""))
+                        .filter(id -> BenchMessageId.parse(id) != null)
+                        .forEach(id -> counts.merge(id, 1, Integer::sum));
+            }
+            return counts.size() >= admitted;
+        });
+        return counts;
+    }
+}
