@@ -97,6 +97,25 @@ class SendPathIT {
     }
 
     @Test
+    void messageIdsBelongToTheirSenderSoAnotherAgentsUseOfAnIdIsNoConflict() {
+        Agent carol = mesh.registerAgent("carol");
+        mesh.allow(carol, bob);
+        String messageId = "m-" + alice.id() + "-taken-by-carol";
+        ApiResponse carols = mesh.post("messages", carol.token(), MeshClient.textMessage(messageId, bob, null, "c"));
+
+        ApiResponse alices = mesh.post("messages", alice.token(), MeshClient.textMessage(messageId, bob, null, "a"));
+        ApiResponse alicesAgain = mesh.post("messages", alice.token(),
+                MeshClient.textMessage(messageId, bob, null, "a"));
+
+        assertEquals(201, carols.status(), carols::toString);
+        assertEquals(201, alices.status(), alices::toString);
+        assertEquals(200, alicesAgain.status(), "the sender's own replay is still recognised");
+        assertEquals(alices.json(), alicesAgain.json());
+        assertEquals(List.of(List.of(alice.id()), List.of(carol.id())), MeshDatabase.query(
+                "SELECT sender FROM task_message WHERE message_id = ? ORDER BY sender", messageId));
+    }
+
+    @Test
     void repliesContinueTheTaskAndTheTaskShowsItsHistoryInOrder() {
         JsonObject opened = mesh.send(alice, MeshClient.textMessage(null, bob, null, "question"));
         String taskId = opened.getString("taskId");

@@ -12,20 +12,20 @@ import java.time.format.DateTimeParseException;
  * An event read from the topic, checked: it names its type and id, and its record key is its recipient. A record
  * that is not such an event can never be delivered: {@link PoisonRecordException}.
  */
-record IncomingEvent(String recipient, String eventId, String type, String taskId, Instant createdAt,
-                     String payload) {
+record IncomingEvent(String recipient, String eventId, String messageId, String type, String taskId,
+                     Instant createdAt, String payload) {
 
     static IncomingEvent of(InboxRecord record) {
         JsonObject event = parse(record.value());
-        // Events published before eventId existed carry only their messageId, which is the same thing.
+        // Events published before eventId existed carry only their messageId, which was the same thing then.
         String eventId = event.containsKey("eventId") ? required(event, "eventId") : required(event, "messageId");
         String type = required(event, "type");
         String recipient = record.key();
         if (recipient == null || !recipient.equals(event.getString("to", recipient))) {
             throw new PoisonRecordException("record key " + recipient + " is not the event's recipient");
         }
-        return new IncomingEvent(recipient, eventId, type, event.getString("taskId", null), createdAt(event),
-                record.value());
+        return new IncomingEvent(recipient, eventId, event.getString("messageId", null), type,
+                event.getString("taskId", null), createdAt(event), record.value());
     }
 
     private static JsonObject parse(String value) {

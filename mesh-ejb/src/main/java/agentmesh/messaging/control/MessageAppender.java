@@ -5,12 +5,12 @@ import agentmesh.agent.control.ContactGate;
 import agentmesh.agent.entity.ContactKey;
 import agentmesh.messaging.entity.TaskMessage;
 import agentmesh.outbox.control.Outbox;
+import agentmesh.outbox.entity.InboxEvent;
 import agentmesh.platform.DuplicateKey;
-import agentmesh.platform.FaultPoint;
-import agentmesh.platform.Faults;
+import agentmesh.testfaults.FaultPoint;
+import agentmesh.testfaults.Faults;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.platform.Jdbc;
-import agentmesh.platform.MeshJson;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import agentmesh.task.control.TaskAccessDeniedException;
@@ -27,13 +27,13 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 
-import javax.sql.DataSource;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import javax.sql.DataSource;
 
 /**
  * Appends a message to its task in one transaction: the task (opened, or locked and touched) together with the
@@ -97,30 +97,20 @@ public class MessageAppender {
             Jdbc.update(dataSource, TOUCH_TASK, task.seq(), time, task.taskId());
         }
         faults.trip(FaultPoint.AFTER_MESSAGE_INSERT);
-        outbox.enqueue(command.to(), "message", task.taskId(), MeshJson.object()
-                .add("type", "message")
-                .add("eventId", command.messageId())
-                .add("messageId", command.messageId())
-                .add("taskId", task.taskId())
-                .add("contextId", task.contextId())
-                .add("from", command.sender())
-                .add("to", command.to())
-                .add("seq", task.seq())
-                .add("role", role)
-                .add("parts", parts)
-                .add("createdAt", UtcTime.toInstant(now).toString())
-                .build());
+        outbox.enqueue(InboxEvent.message(new InboxEvent.Envelope(task.taskId(), task.contextId(), command.sender(),
+                command.to(), UtcTime.toInstant(now)), command.messageId(), task.seq(), role, parts));
         return new SentMessage(command.messageId(), task.taskId(), task.contextId(), task.seq(),
                 UtcTime.toInstant(now));
     }
 
     /**
-     * The message a send's id already names, as its answer, if the send is the same (sender, recipient, task and
+     * The message the sender's id already names, as its answer, if the send is the same (sender, recipient, task and
      * context as sent, parts); 409 if the id names a different message; empty if there is none.
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<SentMessage> original(SendCommand command) {
-        return em.createNamedQuery(TaskMessage.BY_MESSAGE_ID, TaskMessage.class)
+        return em.createNamedQuery(TaskMessage.BY_SENDER_AND_MESSAGE_ID, TaskMessage.class)
+                .setParameter("sender", command.sender())
                 .setParameter("messageId", command.messageId())
                 .getResultStream()
                 .findFirst()

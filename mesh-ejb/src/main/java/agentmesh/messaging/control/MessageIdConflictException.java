@@ -2,10 +2,11 @@ package agentmesh.messaging.control;
 
 import agentmesh.platform.MeshException;
 
+/** 409: the sender used this message id before, for another recipient, task or content. */
 public class MessageIdConflictException extends MeshException {
 
     public MessageIdConflictException(String messageId) {
         super(409, "message-id-conflict", "Message id already used",
-                "Message " + messageId + " was already sent with a different sender, task or content");
+                "You already sent message " + messageId + " with another recipient, task or content");
     }
 }

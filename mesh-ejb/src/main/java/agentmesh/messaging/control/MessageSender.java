@@ -5,7 +5,8 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
- * Sends a message and makes sends idempotent by message id. The append runs in its own transaction
+ * Sends a message and makes sends idempotent by message id, which belongs to its sender: unique per
+ * {@code (sender, messageId)}. The append runs in its own transaction
  * ({@link MessageAppender}); when its insert hits the unique message id, that transaction is already rolled back, and
  * this bean looks at the stored original: same content → the original answer, different → 409. There is no
  * select-before-insert, so two concurrent sends with one id store exactly one message. Whether the sender may
@@ -17,7 +18,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 public class MessageSender {
 
     /** The name of the unique key whose violation means "this messageId was sent before". */
-    static final String MESSAGE_ID_KEY = "uk_task_message_message_id";
+    static final String MESSAGE_ID_KEY = "uk_task_message_sender_message_id";
 
     @EJB
     MessageAppender appender;

@@ -14,16 +14,14 @@ import jakarta.persistence.Table;
 
 import java.time.LocalDateTime;
 
-/** One message of a task's history, at position {@code seq}. {@code messageId} is unique across the mesh. */
+/** One message of a task's history, at position {@code seq}. {@code messageId} is unique per sender. */
 @Entity
 @Table(name = "task_message")
-@NamedQuery(name = TaskMessage.BY_MESSAGE_ID, query = "SELECT m FROM TaskMessage m WHERE m.messageId = :messageId")
-@NamedQuery(name = TaskMessage.NEWEST_OF_TASK, query = "SELECT m FROM TaskMessage m"
-        + " WHERE m.task.taskId = :taskId ORDER BY m.seq DESC")
+@NamedQuery(name = TaskMessage.BY_SENDER_AND_MESSAGE_ID,
+        query = "SELECT m FROM TaskMessage m WHERE m.sender = :sender AND m.messageId = :messageId")
 public class TaskMessage {
 
-    public static final String BY_MESSAGE_ID = "TaskMessage.byMessageId";
-    public static final String NEWEST_OF_TASK = "TaskMessage.newestOfTask";
+    public static final String BY_SENDER_AND_MESSAGE_ID = "TaskMessage.bySenderAndMessageId";
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)

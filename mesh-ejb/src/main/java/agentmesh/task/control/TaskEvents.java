@@ -1,16 +1,14 @@
 package agentmesh.task.control;
 
 import agentmesh.outbox.control.Outbox;
-import agentmesh.platform.MeshJson;
+import agentmesh.outbox.entity.InboxEvent;
 import agentmesh.platform.UtcTime;
 import agentmesh.task.entity.Task;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
-import jakarta.json.JsonObjectBuilder;
 
 import java.time.LocalDateTime;
-import java.util.UUID;
 
 /**
  * Tells an agent what happened to its task, through the same outbox (and so in order with the messages): a
@@ -27,32 +25,16 @@ public class TaskEvents {
     Outbox outbox;
 
     public void statusChanged(Task task, String from, String to, LocalDateTime now) {
-        JsonObjectBuilder status = MeshJson.object()
-                .add("state", task.state().wireName())
-                .add("timestamp", UtcTime.toInstant(task.statusAt()).toString());
-        if (task.statusReason() != null) {
-            status.add("reason", task.statusReason());
-        }
-        outbox.enqueue(to, "task-status", task.taskId(), event("task-status", task, from, to, now)
-                .add("status", status).build());
+        outbox.enqueue(InboxEvent.taskStatus(envelope(task, from, to, now), task.state().wireName(),
+                UtcTime.toInstant(task.statusAt()), task.statusReason()));
     }
 
     public void artifactAdded(Task task, String from, String to, String artifactId, String name, JsonArray parts,
                               LocalDateTime now) {
-        outbox.enqueue(to, "artifact", task.taskId(), event("artifact", task, from, to, now)
-                .add("artifact", MeshJson.object().add("artifactId", artifactId).add("name", name)
-                        .add("parts", parts))
-                .build());
+        outbox.enqueue(InboxEvent.artifact(envelope(task, from, to, now), artifactId, name, parts));
     }
 
-    private static JsonObjectBuilder event(String type, Task task, String from, String to, LocalDateTime now) {
-        return MeshJson.object()
-                .add("type", type)
-                .add("eventId", "ev-" + UUID.randomUUID())
-                .add("taskId", task.taskId())
-                .add("contextId", task.contextId())
-                .add("from", from)
-                .add("to", to)
-                .add("createdAt", UtcTime.toInstant(now).toString());
+    private static InboxEvent.Envelope envelope(Task task, String from, String to, LocalDateTime now) {
+        return new InboxEvent.Envelope(task.taskId(), task.contextId(), from, to, UtcTime.toInstant(now));
     }
 }
