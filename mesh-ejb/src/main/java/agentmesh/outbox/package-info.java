@@ -26,11 +26,12 @@
  *   <li><em>Publish</em> every run in one Kafka transaction ({@link agentmesh.outbox.control.KafkaPublisher}).
  *       Consumers read committed records only, so a round is on the topic all or not at all.</li>
  *   <li><em>Record</em> with one {@code UPDATE … WHERE id IN (…)}: what was published is sent. A record Kafka
- *       refuses counts an attempt and waits {@code base × 2^attempts} (5 s base, 5 min cap), then is dead after
- *       the last attempt (10); the round it was in published nothing, and the next one publishes the others again,
- *       its recipient's run stopping before it. A broker out of reach changes no row: the dispatcher waits the
- *       base and tries again, however long the outage, so nothing dies of an outage and its end is noticed within
- *       the base.</li>
+ *       refuses for good (too large, invalid) is dead at once, so that it never holds its recipient's later
+ *       events; one it refuses otherwise counts an attempt and waits {@code base × 2^attempts} (5 s base, 5 min
+ *       cap), then is dead after the last attempt (10); the round it was in published nothing, and the next one
+ *       publishes the others again, its recipient's run stopping before it. A broker out of reach changes no row:
+ *       the dispatcher waits the base and tries again, however long the outage, so nothing dies of an outage and
+ *       its end is noticed within the base.</li>
  * </ol>
  * A round's cost follows what it publishes: the heads read costs one index probe per recipient with pending
  * events, and nothing reads the rows behind a head that is not due. The pending gauge counts the pending and
@@ -41,8 +42,12 @@
  * while the broker is away) the producer restarts its sequence and the records after it can still be written. The
  * run then stands on the topic with a hole, and the failed record, published again, lands after its successors:
  * the consumer would deliver them out of order. KafkaOutageIT saw exactly this. In a transaction such a round is
- * aborted and invisible. A record the producer refuses at once (too large) ends its run before it is even handed
- * over.
+ * aborted and invisible. A record the producer refuses at once (too large for it) is blamed alone and dead, and
+ * its round aborted (the producer's transaction is in error from then on; the records handed over before it are
+ * not to blame). A record that fails after hand-over may be failing only with its batch, so it counts an attempt
+ * instead. Neither should happen: {@link agentmesh.outbox.control.Outbox#enqueue} refuses (413) an event over
+ * {@code mesh.kafka.max-message-bytes}, the one setting that sizes the producer's {@code max.request.size} and the
+ * topic's {@code max.message.bytes}.
  *
  * <p>Invariants: a committed event is published at least once (a crash between Kafka's commit and the database's
  * publishes it again, whole runs in order; the inbox consumer's dedup table makes that exactly once for the

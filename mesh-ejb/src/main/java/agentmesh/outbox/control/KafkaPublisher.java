@@ -1,5 +1,6 @@
 package agentmesh.outbox.control;
 
+import agentmesh.testfaults.PublishFaults;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -10,7 +11,11 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.errors.RecordBatchTooLargeException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 import java.time.Duration;
@@ -83,7 +88,7 @@ public class KafkaPublisher {
      * @return by event id, what became of the events: all handed over are {@link Publication.Sent} once the
      *         transaction commits; in an aborted round the event at fault is {@link Publication.Refused} or
      *         {@link Publication.BrokerUnavailable} and the others have no entry (nothing of them was published);
-     *         a run that stopped at a refusal has no entries after it
+     *         a run that stopped at an injected test fault has no entries after it
      */
     public synchronized Map<Long, Publication> publish(List<List<OutboxRecord>> runs) {
         Map<Long, Publication> outcomes = new LinkedHashMap<>();
@@ -91,11 +96,15 @@ public class KafkaPublisher {
             Producer<String, String> kafka = producer();
             kafka.beginTransaction();
             Map<Long, Future<RecordMetadata>> acks = handOver(kafka, runs, outcomes);
+            if (acks == null) {
+                abort(kafka); // a record refused at hand-over dooms the transaction; only it is to blame
+                return outcomes;
+            }
             for (Map.Entry<Long, Future<RecordMetadata>> ack : acks.entrySet()) {
                 Publication failure = failure(ack.getValue());
                 if (failure != null) {
                     abort(kafka); // nothing of this round is published: only the event at fault says why
-                    outcomes.put(ack.getKey(), failure);
+                    outcomes.put(ack.getKey(), mayBeCollateral(failure));
                     return outcomes;
                 }
             }
@@ -109,7 +118,12 @@ public class KafkaPublisher {
         }
     }
 
-    // Each run in order until an event is refused at once; a broker out of reach ends the hand-over.
+    /**
+     * Each run in order. A record the producer refuses at once (too large for its {@code max.request.size}, not
+     * serialisable) is that record's own fault: it alone is named, and null says the round is over, for the
+     * producer's transaction is in error from then on (the real producer fails the returned future, the mock one
+     * throws). A broker out of reach ends the hand-over too. A test fault ends only its run.
+     */
     private Map<Long, Future<RecordMetadata>> handOver(Producer<String, String> kafka, List<List<OutboxRecord>> runs,
                                                        Map<Long, Publication> refusals) {
         Map<Long, Future<RecordMetadata>> acks = new LinkedHashMap<>();
@@ -117,7 +131,7 @@ public class KafkaPublisher {
             for (OutboxRecord event : run) {
                 if (faults.fails(event.key())) {
                     refusals.put(event.id(), new Publication.Refused("injected publish failure for key "
-                            + event.key()));
+                            + event.key(), false));
                     break;
                 }
                 Future<RecordMetadata> ack;
@@ -128,7 +142,12 @@ public class KafkaPublisher {
                         throw e; // the broker is away: the round is over
                     }
                     refusals.put(event.id(), classify(e));
-                    break;
+                    return null;
+                }
+                Publication refusedAtOnce = ack.isDone() ? failure(ack) : null;
+                if (refusedAtOnce != null) {
+                    refusals.put(event.id(), refusedAtOnce);
+                    return null;
                 }
                 acks.put(event.id(), ack);
             }
@@ -150,6 +169,14 @@ public class KafkaPublisher {
         }
     }
 
+    // A record that fails after hand-over may only share the fate of another in its batch (the producer fails a
+    // whole batch, and aborts the batches not yet sent with the first error): it counts an attempt, never dies at
+    // once. The mesh's own size check keeps records that could never fit out of the outbox in the first place.
+    private static Publication mayBeCollateral(Publication failure) {
+        return failure instanceof Publication.Refused refused ? new Publication.Refused(refused.reason(), false)
+                : failure;
+    }
+
     private void abort(Producer<String, String> kafka) {
         try {
             kafka.abortTransaction();
@@ -160,12 +187,15 @@ public class KafkaPublisher {
 
     /**
      * Kafka's retriable errors (timeouts, lost connections, no leader, too few in-sync replicas) say the broker was
-     * out of reach; any other error is about the event itself.
+     * out of reach; any other error is about the event itself, and some say it can never be published.
      */
     static Publication classify(Throwable failure) {
-        return failure instanceof RetriableException
-                ? new Publication.BrokerUnavailable(failure.toString())
-                : new Publication.Refused(String.valueOf(failure));
+        if (failure instanceof RetriableException) {
+            return new Publication.BrokerUnavailable(failure.toString());
+        }
+        boolean forGood = failure instanceof RecordTooLargeException || failure instanceof RecordBatchTooLargeException
+                || failure instanceof InvalidRecordException || failure instanceof SerializationException;
+        return new Publication.Refused(String.valueOf(failure), forGood);
     }
 
     // Made on first use, not at deployment: initTransactions() waits for the broker, which may not be up yet.
@@ -207,6 +237,7 @@ public class KafkaPublisher {
                 Map.entry(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000),
                 Map.entry(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis()),
                 Map.entry(ProducerConfig.MAX_BLOCK_MS_CONFIG, 3_000),
+                Map.entry(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, config.maxRecordBytes()),
                 Map.entry(ProducerConfig.CLIENT_ID_CONFIG, "mesh-outbox")),
                 new StringSerializer(), new StringSerializer());
     }

@@ -1,5 +1,6 @@
 package agentmesh.outbox.control;
 
+import agentmesh.outbox.entity.InboxEvent;
 import agentmesh.platform.Jdbc;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
@@ -7,16 +8,17 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-import jakarta.json.JsonObject;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import javax.sql.DataSource;
 
 /**
  * Writes events into the outbox, inside the caller's transaction: the event commits with its cause or not at all.
- * A CDI bean that joins the caller's transaction; it refuses to write without one.
+ * A CDI bean that joins the caller's transaction; it refuses to write without one, and refuses an event larger than
+ * Kafka will take ({@code mesh.kafka.max-message-bytes}: 413), so that whatever is accepted can be published.
  */
 @ApplicationScoped
 public class Outbox {
@@ -35,18 +37,26 @@ public class Outbox {
     @Inject
     Event<OutboxEnqueued> enqueued;
 
+    @Inject
+    OutboxConfig config;
+
     @Resource
     TransactionSynchronizationRegistry transactions;
 
-    /** Queues an event for the recipient; events of one recipient are published in the order they commit. */
-    public void enqueue(String recipient, String type, String taskId, JsonObject payload) {
+    /** Queues an event for its recipient; events of one recipient are published in the order they commit. */
+    public void enqueue(InboxEvent event) {
         if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
             throw new IllegalStateException("an outbox event is written only with the change that causes it");
+        }
+        String payload = event.payload().toString();
+        int bytes = payload.getBytes(StandardCharsets.UTF_8).length + event.recipient().length();
+        if (bytes > config.maxMessageBytes()) {
+            throw new EventTooLargeException(event.type(), bytes, config.maxMessageBytes());
         }
         // Due now by the database's clock, the one every instance's claim compares with; created_at is this
         // server's, for the figures (commit → Kafka ack).
         String now = UtcDateTimeConverter.format(UtcTime.now(clock));
-        Jdbc.update(dataSource, INSERT, recipient, type, taskId, payload.toString(), now);
+        Jdbc.update(dataSource, INSERT, event.recipient(), event.type(), event.taskId(), payload, now);
         enqueued.fire(new OutboxEnqueued());
     }
 }

@@ -100,7 +100,7 @@ public class OutboxBatch {
                     continue;
                 }
                 if (result instanceof Publication.Refused refused) {
-                    refuse(event, refused.reason());
+                    refuse(event, refused);
                 } else if (result instanceof Publication.BrokerUnavailable) {
                     brokerUnavailable = true;
                 }
@@ -141,8 +141,9 @@ public class OutboxBatch {
         return runs;
     }
 
-    private void refuse(OutboxRecord event, String reason) {
-        RetryPolicy.Refusal refusal = config.retryPolicy().refused(event.attempts(), reason);
+    private void refuse(OutboxRecord event, Publication.Refused refused) {
+        String reason = refused.reason();
+        RetryPolicy.Refusal refusal = config.retryPolicy().refused(event.attempts(), reason, refused.forGood());
         Jdbc.update(dataSource, REFUSED, refusal.attempts(), refusal.error(), refusal.dead() ? "FAILED" : "PENDING",
                 refusal.delay().toNanos() / 1_000, event.id());
         metrics.refused();

@@ -31,6 +31,10 @@ public class OutboxConfig {
     short replicationFactor;
 
     @Inject
+    @ConfigProperty(name = "mesh.kafka.max-message-bytes", defaultValue = "2097152")
+    int maxMessageBytes;
+
+    @Inject
     @ConfigProperty(name = "mesh.outbox.transactional-id")
     Optional<String> transactionalId;
 
@@ -91,6 +95,23 @@ public class OutboxConfig {
         } catch (UnknownHostException e) {
             return "localhost";
         }
+    }
+
+    /**
+     * The largest event the mesh accepts (its JSON and its key, in bytes): a write whose event is larger is refused
+     * with 413, so everything accepted can be published. 2 MiB by default, so any request body under the HTTP cap
+     * (1 MiB) fits with its envelope.
+     */
+    public int maxMessageBytes() {
+        return maxMessageBytes;
+    }
+
+    /**
+     * What the producer may send in one request and the topic may hold in one record batch: the largest event plus
+     * room for Kafka's own framing. Both are set from {@link #maxMessageBytes()}, so they cannot disagree.
+     */
+    public int maxRecordBytes() {
+        return maxMessageBytes + 64 * 1024;
     }
 
     public int batchSize() {

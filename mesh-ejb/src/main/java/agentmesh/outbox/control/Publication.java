@@ -14,8 +14,12 @@ public sealed interface Publication {
     record BrokerUnavailable(String reason) implements Publication {
     }
 
-    /** Kafka (or the producer before sending) refused the event itself; retried with backoff, then dead. */
-    record Refused(String reason) implements Publication {
+    /**
+     * Kafka (or the producer before sending) refused the event itself: retried with backoff, then dead — at once
+     * when it can never be accepted ({@code forGood}: too large, not a valid record), so that it never holds its
+     * recipient's later events back.
+     */
+    record Refused(String reason, boolean forGood) implements Publication {
     }
 
     Sent SENT = new Sent();

@@ -21,11 +21,14 @@ public record RetryPolicy(Duration base, Duration max, int maxAttempts) {
     public record Refusal(int attempts, boolean dead, Duration delay, String error) {
     }
 
-    /** The event had {@code attemptsBefore} refused attempts and was refused again with {@code error}. */
-    public Refusal refused(int attemptsBefore, String error) {
+    /**
+     * The event had {@code attemptsBefore} refused attempts and was refused again with {@code error}; refused
+     * {@code forGood} (it can never be published), it is dead at once.
+     */
+    public Refusal refused(int attemptsBefore, String error, boolean forGood) {
         int attempts = attemptsBefore + 1;
         String kept = error == null ? null : error.substring(0, Math.min(error.length(), MAX_ERROR_LENGTH));
-        return new Refusal(attempts, isDead(attempts), delayAfter(attempts), kept);
+        return new Refusal(attempts, forGood || isDead(attempts), delayAfter(attempts), kept);
     }
 
     /** The delay after the given number of failed attempts (1 for the first failure). */

@@ -1,7 +1,9 @@
 package agentmesh.outbox.control;
 
+import agentmesh.testfaults.PublishFaults;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
@@ -11,9 +13,11 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,8 +55,7 @@ class KafkaPublisherTest {
 
     @Test
     void aRunStopsAtAnEventRefusedAtHandOverAndTheOthersGoOn() {
-        PublishFaults faults = new PublishFaults();
-        faults.enabled = true;
+        PublishFaults faults = new PublishFaults(true);
         faults.failKey("bob");
         MockProducer<String, String> producer = producer(true);
 
@@ -65,15 +68,34 @@ class KafkaPublisherTest {
     }
 
     @Test
-    void aRecordTheProducerRefusesAtOnceIsRefusedAndEndsItsRun() {
+    void aRecordTheProducerRefusesAtOnceIsTheOnlyOneBlamedAndTheRoundIsAborted() {
         MockProducer<String, String> producer = producer(true);
         producer.sendException = new RecordTooLargeException("too large");
 
         Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
 
-        assertEquals(List.of(1L, 4L), results.keySet().stream().sorted().toList());
-        assertInstanceOf(Publication.Refused.class, results.get(1L));
-        assertInstanceOf(Publication.Refused.class, results.get(4L));
+        assertEquals(List.of(1L), List.copyOf(results.keySet()), "the producer's transaction is in error from then on");
+        assertTrue(((Publication.Refused) results.get(1L)).forGood(), "a record too large for the producer never fits");
+        assertTrue(producer.transactionAborted());
+    }
+
+    @Test
+    void aRecordWhoseFutureFailsAtHandOverIsBlamedAloneNotTheOnesBeforeIt() {
+        // As the real producer answers a record over its max.request.size: a future failed at once.
+        MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(),
+                new StringSerializer()) {
+            @Override
+            public synchronized Future<RecordMetadata> send(ProducerRecord<String, String> record) {
+                return record.value().contains("e2") ? CompletableFuture.failedFuture(
+                        new RecordTooLargeException("too large")) : super.send(record);
+            }
+        };
+
+        Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
+
+        assertEquals(List.of(2L), List.copyOf(results.keySet()), "e1, handed over before it, is not to blame");
+        assertTrue(((Publication.Refused) results.get(2L)).forGood());
+        assertTrue(producer.transactionAborted());
     }
 
     @Test
@@ -112,7 +134,9 @@ class KafkaPublisherTest {
 
         producer.errorNext(new RecordTooLargeException("too large for the topic"));
 
-        assertInstanceOf(Publication.Refused.class, publishing.join().get(1L));
+        Publication result = publishing.join().get(1L);
+        assertInstanceOf(Publication.Refused.class, result);
+        assertFalse(((Publication.Refused) result).forGood(), "a batch's error cannot blame one record for good");
         assertTrue(producer.transactionAborted());
     }
 

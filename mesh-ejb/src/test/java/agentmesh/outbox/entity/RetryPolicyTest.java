@@ -36,7 +36,7 @@ class RetryPolicyTest {
 
     @Test
     void aRefusalCountsTheAttemptAndBacksOff() {
-        RetryPolicy.Refusal refusal = policy.refused(0, "record refused");
+        RetryPolicy.Refusal refusal = policy.refused(0, "record refused", false);
 
         assertEquals(1, refusal.attempts());
         assertFalse(refusal.dead());
@@ -46,13 +46,21 @@ class RetryPolicyTest {
 
     @Test
     void theRefusalOfTheLastAttemptMakesTheEventDead() {
-        assertFalse(policy.refused(8, "x").dead());
-        assertTrue(policy.refused(9, "x").dead());
+        assertFalse(policy.refused(8, "x", false).dead());
+        assertTrue(policy.refused(9, "x", false).dead());
+    }
+
+    @Test
+    void aRefusalForGoodIsDeadAtTheFirstAttempt() {
+        RetryPolicy.Refusal refusal = policy.refused(0, "RecordTooLargeException", true);
+
+        assertTrue(refusal.dead());
+        assertEquals(1, refusal.attempts());
     }
 
     @Test
     void longErrorsAreCutToTheColumn() {
-        assertEquals(1000, policy.refused(0, "e".repeat(5000)).error().length());
+        assertEquals(1000, policy.refused(0, "e".repeat(5000), false).error().length());
     }
 
     @Test
