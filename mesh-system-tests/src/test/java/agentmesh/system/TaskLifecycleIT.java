@@ -56,6 +56,28 @@ class TaskLifecycleIT {
     }
 
     @Test
+    void aRevokedContactStopsStatusChangesAndArtifactsButEitherAgentMayStillCancel() {
+        assertEquals(204, mesh.delete("admin/agents/" + alice.id() + "/contacts/" + bob.id(),
+                MeshStackExtension.ADMIN_TOKEN).status());
+        Map<String, Long> before = MeshDatabase.rowCounts();
+
+        ApiResponse status = status(bob, "working", "sneaking in");
+        ApiResponse artifact = mesh.post("tasks/" + task + "/artifacts", bob.token(),
+                "{\"name\":\"report\",\"parts\":[{\"kind\":\"text\",\"text\":\"" + "x".repeat(100_000) + "\"}]}");
+
+        assertEquals(403, status.status(), status::toString);
+        assertEquals(403, artifact.status(), artifact::toString);
+        assertTrue(status.isProblem() && artifact.isProblem());
+        assertEquals(before, MeshDatabase.rowCounts());
+        assertEquals("submitted", mesh.get("tasks/" + task, alice.token()).json().getJsonObject("status")
+                .getString("state"));
+
+        ApiResponse cancel = mesh.post("tasks/" + task + "/cancel", bob.token(), "");
+        assertEquals(200, cancel.status(), cancel::toString);
+        assertEquals("canceled", cancel.json().getString("state"));
+    }
+
+    @Test
     void illegalTransitionsAreRefusedNamingTheCurrentState() {
         assertEquals(200, status(bob, "working", null).status());
 

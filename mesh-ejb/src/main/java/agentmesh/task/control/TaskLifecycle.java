@@ -1,5 +1,7 @@
 package agentmesh.task.control;
 
+import agentmesh.agent.control.ContactCheck;
+import agentmesh.agent.control.ContactGate;
 import agentmesh.messaging.control.Parts;
 import agentmesh.platform.DuplicateKey;
 import agentmesh.platform.MeshException;
@@ -35,14 +37,19 @@ public class TaskLifecycle {
     TaskEvents events;
 
     @Inject
+    ContactGate contacts;
+
+    @Inject
     Clock clock;
 
-    /** The assignee reports progress; the requester is told. */
-    public TaskView.Status changeStatus(String taskId, String caller, TaskState target, String reason) {
+    /** The assignee reports progress; the requester is told, if the two may still talk. */
+    public TaskView.Status changeStatus(String taskId, String caller, TaskState target, String reason,
+                                        ContactCheck contactCheck) {
         Task task = lock(taskId, caller);
         if (!caller.equals(task.assignee())) {
             throw new NotTheAssigneeException(taskId, caller);
         }
+        requireContact(task, caller, contactCheck);
         if (target == TaskState.CANCELED) {
             throw new IllegalTransitionException(taskId, task.state(), target); // cancel has its own route
         }
@@ -55,7 +62,10 @@ public class TaskLifecycle {
         return status(task);
     }
 
-    /** Either agent cancels; the other is told. Canceling a canceled task changes nothing. */
+    /**
+     * Either agent cancels; the other is told. Canceling a canceled task changes nothing. Needs no contact: ending
+     * work is always allowed, so that a revocation never leaves a task running until its idle timeout.
+     */
     public TaskView.Status cancel(String taskId, String caller, String reason) {
         Task task = lock(taskId, caller);
         if (task.state() == TaskState.CANCELED) {
@@ -70,12 +80,14 @@ public class TaskLifecycle {
         return status(task);
     }
 
-    /** The assignee attaches an artifact; the requester is told. */
-    public ArtifactView addArtifact(String taskId, String caller, String artifactId, String name, JsonArray parts) {
+    /** The assignee attaches an artifact; the requester is told, if the two may still talk. */
+    public ArtifactView addArtifact(String taskId, String caller, String artifactId, String name, JsonArray parts,
+                                    ContactCheck contactCheck) {
         Task task = lock(taskId, caller);
         if (!caller.equals(task.assignee())) {
             throw new NotTheAssigneeException(taskId, caller);
         }
+        requireContact(task, caller, contactCheck);
         if (task.state().isTerminal()) {
             throw new TaskTerminalException(taskId, task.state());
         }
@@ -98,6 +110,13 @@ public class TaskLifecycle {
         task.touch(now);
         events.artifactAdded(task, caller, task.requester(), id, name, canonical, now);
         return new ArtifactView(id, name, canonical, UtcTime.toInstant(now));
+    }
+
+    // Under the task's lock: a revocation committed before this write counts.
+    private void requireContact(Task task, String caller, ContactCheck contactCheck) {
+        if (contactCheck == ContactCheck.IN_TRANSACTION) {
+            contacts.requireMayTalk(caller, task.counterpartOf(caller));
+        }
     }
 
     private Task lock(String taskId, String caller) {

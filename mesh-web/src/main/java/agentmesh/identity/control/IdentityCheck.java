@@ -10,6 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.util.function.Supplier;
+
 /**
  * The gateway's part of CanCommunicate(from, to) for a write. With the mesh's own contacts
  * ({@code mesh.identity.mode=local}, the default) there is nothing to do here: the write's transaction checks them.
@@ -42,9 +44,15 @@ public class IdentityCheck {
 
     /** Refuses (404, 403, 503) or says where the rest of the check happens. */
     public ContactCheck beforeWriting(String from, String to) {
+        return beforeWriting(from, () -> to);
+    }
+
+    /** As {@link #beforeWriting(String, String)}, with the other agent found only if the service is to be asked. */
+    public ContactCheck beforeWriting(String from, Supplier<String> other) {
         if (local) {
             return ContactCheck.IN_TRANSACTION;
         }
+        String to = other.get();
         if (!agents.exists(to)) {
             throw new UnknownAgentException(to);
         }

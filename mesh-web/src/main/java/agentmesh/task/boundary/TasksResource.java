@@ -1,6 +1,9 @@
 package agentmesh.task.boundary;
 
+import agentmesh.identity.control.IdentityCheck;
 import agentmesh.platform.InvalidRequestException;
+import agentmesh.task.control.ArtifactPage;
+import agentmesh.task.control.MessagePage;
 import agentmesh.task.control.TaskCursor;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskPage;
@@ -13,6 +16,8 @@ import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.Callers;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
@@ -49,6 +54,9 @@ public class TasksResource {
     @EJB
     TaskLifecycle lifecycle;
 
+    @Inject
+    IdentityCheck identity;
+
     @GET
     public TaskPage list(@QueryParam("state") @Pattern(regexp = STATES, message = "must be a task state") String state,
                          @QueryParam("cursor") @Pattern(regexp = "[A-Za-z0-9_-]{1,400}",
@@ -67,13 +75,34 @@ public class TasksResource {
                         TaskReader.MAX_HISTORY));
     }
 
+    /** The task's messages in seq order, a page after {@code after} (a seq; 0 = from the first). */
+    @GET
+    @Path("{taskId}/messages")
+    public MessagePage messages(
+            @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
+            @QueryParam("after") String after, @QueryParam("limit") String limit, @Context SecurityContext security) {
+        return reader.messages(taskId, Callers.agentId(security), cursor(after),
+                QueryNumbers.parse("limit", limit, 100, 1, TaskReader.MAX_PAGE));
+    }
+
+    /** The task's artifacts in the order they were added, a page after {@code after} (a cursor of this list). */
+    @GET
+    @Path("{taskId}/artifacts")
+    public ArtifactPage artifacts(
+            @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
+            @QueryParam("after") String after, @QueryParam("limit") String limit, @Context SecurityContext security) {
+        return reader.artifacts(taskId, Callers.agentId(security), cursor(after),
+                QueryNumbers.parse("limit", limit, 100, 1, TaskReader.MAX_PAGE));
+    }
+
     @POST
     @Path("{taskId}/status")
     public TaskView.Status changeStatus(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
             @Valid @NotNull StatusChangeRequest request, @Context SecurityContext security) {
-        return lifecycle.changeStatus(taskId, Callers.agentId(security), TaskState.fromWireName(request.state()),
-                request.reason());
+        String caller = Callers.agentId(security);
+        return lifecycle.changeStatus(taskId, caller, TaskState.fromWireName(request.state()), request.reason(),
+                identity.beforeWriting(caller, () -> reader.counterpart(taskId, caller)));
     }
 
     @POST
@@ -90,15 +119,24 @@ public class TasksResource {
     public Response addArtifact(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
             @Valid @NotNull ArtifactRequest request, @Context SecurityContext security) {
-        TaskLifecycle.ArtifactView artifact = lifecycle.addArtifact(taskId, Callers.agentId(security),
-                request.artifactId(), request.name(), request.parts());
+        String caller = Callers.agentId(security);
+        TaskLifecycle.ArtifactView artifact = lifecycle.addArtifact(taskId, caller, request.artifactId(),
+                request.name(), request.parts(), identity.beforeWriting(caller, () -> reader.counterpart(taskId,
+                        caller)));
         return Response.created(URI.create("tasks/" + taskId)).entity(artifact).build();
     }
 
-    // The body of a cancel is optional: none, or {"reason": "…"}.
+    private static long cursor(String after) {
+        return after == null ? 0 : QueryNumbers.parse("after", after, 0, Long.MAX_VALUE);
+    }
+
+    // The body of a cancel is optional: none, or {"reason": "…"} and nothing else.
     private static String cancelReason(String body) {
-        JsonValue reason = JsonBodies.optionalObject(body).map(o -> o.getOrDefault("reason", JsonValue.NULL))
-                .orElse(JsonValue.NULL);
+        JsonObject fields = JsonBodies.optionalObject(body).orElse(JsonValue.EMPTY_JSON_OBJECT);
+        fields.keySet().stream().filter(name -> !name.equals("reason")).findFirst().ifPresent(name -> {
+            throw new InvalidRequestException(name, "is not a field of a cancel (only reason is)");
+        });
+        JsonValue reason = fields.getOrDefault("reason", JsonValue.NULL);
         if (reason == JsonValue.NULL) {
             return null;
         }
