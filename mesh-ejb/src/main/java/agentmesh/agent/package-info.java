@@ -3,13 +3,14 @@
  *
  * <p>Purpose: know which agents exist, authenticate them by bearer token, and say who may talk to whom.
  *
- * <p>Operations: {@link agentmesh.agent.control.AgentRegistry#register} (returns the token once),
- * {@link agentmesh.agent.control.AgentRegistry#agentWithToken}, {@link agentmesh.agent.control.Contacts#allow},
+ * <p>Operations: {@link agentmesh.agent.control.AgentRegistry#register} (returns the token once) and
+ * {@link agentmesh.agent.control.AgentRegistry#rotateToken}; {@link agentmesh.agent.control.AgentTokens}, the
+ * token → agent cache on the request path; {@link agentmesh.agent.control.Contacts#allow},
  * {@link agentmesh.agent.control.Contacts#revoke}, {@link agentmesh.agent.control.Contacts#mayTalk}.
  *
  * <p>Invariants: a token is stored only as its SHA-256; an agent id is registered once; contacts are symmetric and
- * stored once per pair.
- *
- * <p>Out of scope so far: token rotation, a remote identity service with fault tolerance (the gateway issue).
+ * stored once per pair. A rotated token stops working at once on the instance that rotated it and within 2 s on
+ * every other ({@link agentmesh.agent.control.TokenRotationFeed} reads the rotations each second by the database's
+ * clock); its open streams and long polls are closed then too.
  */
 package agentmesh.agent;

@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A minimal Server-Sent Events client: collects the events of one connection until it is closed. Lines are taken
@@ -59,6 +61,18 @@ final class SseClient implements AutoCloseable {
             taken.add(event);
         }
         return taken;
+    }
+
+    /** Whether the server ends the stream within the timeout. */
+    boolean endsWithin(Duration timeout) throws InterruptedException {
+        try {
+            response.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (ExecutionException e) {
+            return true;
+        } catch (TimeoutException e) {
+            return false;
+        }
     }
 
     /** Events received so far and not taken. */

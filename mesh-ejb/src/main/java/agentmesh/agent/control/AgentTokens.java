@@ -19,12 +19,12 @@ import java.util.function.Consumer;
 import javax.sql.DataSource;
 
 /**
- * Bearer token → agent, the question every request asks. An answer found in the database is kept for
+ * Token hash → agent, the question every request asks. An answer found in the database is kept for
  * {@code mesh.auth.token-cache-seconds} (5 by default), so a busy agent costs one lookup per period, not one per
- * request. Bounds: a rotation on this server forgets the agent's old token at once (and closes what it had open,
- * through the rotation listeners); another server instance honours the old token for at most the cache period.
- * Unknown tokens are never cached, so a guessing client cannot fill the cache; it holds at most
- * {@link #MAX_ENTRIES} tokens.
+ * request. A rotation makes the cache forget the agent's other tokens and tells the rotation listeners (which close
+ * what those tokens opened): at once on the server that rotated, within about a second on the others (the
+ * {@link TokenRotationFeed}). Unknown tokens are never cached, so a guessing client cannot fill the cache; it holds
+ * at most {@link #MAX_ENTRIES} tokens.
  */
 @ApplicationScoped
 public class AgentTokens {
@@ -45,17 +45,24 @@ public class AgentTokens {
     }
 
     private final Map<String, Known> byHash = new ConcurrentHashMap<>();
-    private final Set<Consumer<String>> rotationListeners = ConcurrentHashMap.newKeySet();
+    private final Set<Consumer<TokenRotated>> rotationListeners = ConcurrentHashMap.newKeySet();
 
-    /** The agent holding this bearer token, if any. */
-    public Optional<String> agentOf(String token) {
-        String hash = Tokens.hash(token);
-        Instant now = clock.instant();
-        Known known = byHash.get(hash);
-        if (known != null && known.until().isAfter(now)) {
-            return Optional.of(known.agentId());
+    /** The agent holding the token with this hash ({@link Tokens#hash}), if the cache knows: no database trip. */
+    public Optional<String> cachedHolder(String tokenHash) {
+        Known known = byHash.get(tokenHash);
+        return known != null && known.until().isAfter(clock.instant()) ? Optional.of(known.agentId())
+                : Optional.empty();
+    }
+
+    /** The agent holding the token with this hash ({@link Tokens#hash}), if any. */
+    public Optional<String> agentHolding(String tokenHash) {
+        Optional<String> cached = cachedHolder(tokenHash);
+        if (cached.isPresent()) {
+            return cached;
         }
-        Optional<String> agent = agentWithTokenHash(hash);
+        Instant now = clock.instant();
+        Optional<String> agent = Jdbc.query(dataSource, "SELECT agent_id FROM agent WHERE token_hash = ?",
+                row -> row.getString(1), tokenHash).stream().findFirst();
         if (agent.isPresent()) {
             if (byHash.size() >= MAX_ENTRIES) {
                 byHash.values().removeIf(entry -> !entry.until().isAfter(now));
@@ -63,29 +70,29 @@ public class AgentTokens {
                     byHash.clear();
                 }
             }
-            byHash.put(hash, new Known(agent.get(), now.plus(Duration.ofSeconds(cacheSeconds))));
+            byHash.put(tokenHash, new Known(agent.get(), now.plus(Duration.ofSeconds(cacheSeconds))));
         } else {
-            byHash.remove(hash);
+            byHash.remove(tokenHash);
         }
         return agent;
     }
 
-    private Optional<String> agentWithTokenHash(String hash) {
-        return Jdbc.query(dataSource, "SELECT agent_id FROM agent WHERE token_hash = ?", row -> row.getString(1), hash)
-                .stream().findFirst();
-    }
-
-    /** Called with the agent's id whenever its token is rotated on this server (after the rotation commits). */
-    public void onRotation(Consumer<String> listener) {
+    /** Told of every rotation: on this server, and those found by the feed (possibly more than once). */
+    public void onRotation(Consumer<TokenRotated> listener) {
         rotationListeners.add(listener);
     }
 
-    public void stopListening(Consumer<String> listener) {
+    public void stopListening(Consumer<TokenRotated> listener) {
         rotationListeners.remove(listener);
     }
 
-    void rotated(@Observes(during = TransactionPhase.AFTER_SUCCESS) TokenRotated rotation) {
-        byHash.values().removeIf(entry -> entry.agentId().equals(rotation.agentId()));
-        rotationListeners.forEach(listener -> listener.accept(rotation.agentId()));
+    void rotatedHere(@Observes(during = TransactionPhase.AFTER_SUCCESS) TokenRotated rotation) {
+        rotated(rotation);
+    }
+
+    void rotated(TokenRotated rotation) {
+        byHash.entrySet().removeIf(entry -> entry.getValue().agentId().equals(rotation.agentId())
+                && !entry.getKey().equals(rotation.tokenHash()));
+        rotationListeners.forEach(listener -> listener.accept(rotation));
     }
 }

@@ -38,10 +38,6 @@ public class Agent {
         this.createdAt = createdAt;
     }
 
-    public void replaceTokenHash(String newTokenHash) {
-        tokenHash = newTokenHash;
-    }
-
     public String agentId() {
         return agentId;
     }

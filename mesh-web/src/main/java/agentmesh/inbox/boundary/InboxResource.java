@@ -57,7 +57,7 @@ public class InboxResource {
         if (!page.events().isEmpty() || query.waitSeconds() == 0) {
             response.resume(page);
         } else {
-            waiters.await(owner, from, query.limit(), query.waitSeconds(), response);
+            waiters.await(owner, Callers.tokenHash(security), from, query.limit(), query.waitSeconds(), response);
         }
     }
 
@@ -71,7 +71,7 @@ public class InboxResource {
         long from = lastEventId != null ? QueryNumbers.parse("Last-Event-ID", lastEventId, 0, Long.MAX_VALUE)
                 : after != null ? QueryNumbers.parse("after", after, 0, Long.MAX_VALUE)
                 : reader.ackedCursor(owner);
-        streams.open(owner, from, sink, sse);
+        streams.open(owner, Callers.tokenHash(security), from, sink, sse);
     }
 
     @POST

@@ -1,5 +1,7 @@
 package agentmesh.inbox.boundary;
 
+import agentmesh.agent.control.AgentTokens;
+import agentmesh.agent.control.TokenRotated;
 import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
@@ -14,13 +16,16 @@ import jakarta.json.JsonObject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -28,7 +33,10 @@ import java.util.logging.Logger;
 /**
  * Open Server-Sent Event streams. Each stream remembers the cursor it has sent up to and, when signalled, sends
  * what came after it — one sender at a time per stream, so events go out in cursor order with no gap and no repeat.
- * A comment every 15 s keeps idle connections open and finds the ones whose client has gone.
+ * A comment every 15 s keeps idle connections open and finds the ones whose client has gone. A stream lives no
+ * longer than the token that opened it (closed when the agent's token is rotated), and an agent has at most
+ * {@code mesh.inbox.max-streams-per-agent} open: a new one closes its oldest (a reconnecting client whose old
+ * connection the server has not noticed gone yet must not be refused).
  */
 @ApplicationScoped
 public class InboxStreams {
@@ -48,20 +56,33 @@ public class InboxStreams {
     @Inject
     InboxSignals signals;
 
+    @Inject
+    AgentTokens tokens;
+
+    @Inject
+    @ConfigProperty(name = "mesh.inbox.max-streams-per-agent", defaultValue = "8")
+    int maxStreamsPerAgent;
+
     private final Map<String, Set<Stream>> byAgent = new ConcurrentHashMap<>();
     private final Consumer<InboxChange> listener = this::wake;
+    private final Consumer<TokenRotated> rotationListener = this::closeRevoked;
+    private final AtomicLong opened = new AtomicLong();
     private ScheduledFuture<?> heartbeat;
 
     private final class Stream {
         final String agentId;
+        final String tokenHash;
+        final long openedAs;
         final SseEventSink sink;
         final Sse sse;
         final AtomicBoolean sending = new AtomicBoolean();
         volatile boolean again;
         volatile long cursor;
 
-        Stream(String agentId, long cursor, SseEventSink sink, Sse sse) {
+        Stream(String agentId, String tokenHash, long cursor, SseEventSink sink, Sse sse) {
             this.agentId = agentId;
+            this.tokenHash = tokenHash;
+            this.openedAs = opened.incrementAndGet();
             this.cursor = cursor;
             this.sink = sink;
             this.sse = sse;
@@ -71,19 +92,31 @@ public class InboxStreams {
     @PostConstruct
     void start() {
         signals.listen(listener);
+        tokens.onRotation(rotationListener);
         heartbeat = scheduler.scheduleAtFixedRate(this::keepAlive, 15, 15, TimeUnit.SECONDS);
     }
 
     @PreDestroy
     void stop() {
         signals.unlisten(listener);
+        tokens.stopListening(rotationListener);
         heartbeat.cancel(false);
         byAgent.values().forEach(streams -> streams.forEach(this::close));
     }
 
-    void open(String agentId, long after, SseEventSink sink, Sse sse) {
-        Stream stream = new Stream(agentId, after, sink, sse);
-        byAgent.computeIfAbsent(agentId, id -> ConcurrentHashMap.newKeySet()).add(stream);
+    /** Streams the agent's inbox after {@code after}, for as long as the token with {@code tokenHash} is its own. */
+    void open(String agentId, String tokenHash, long after, SseEventSink sink, Sse sse) {
+        Stream stream = new Stream(agentId, tokenHash, after, sink, sse);
+        // Added within compute: a set being emptied and dropped by close() at the same moment is never joined.
+        Set<Stream> streams = byAgent.compute(agentId, (id, open) -> {
+            Set<Stream> joined = open == null ? ConcurrentHashMap.<Stream>newKeySet() : open;
+            joined.add(stream);
+            return joined;
+        });
+        for (int excess = streams.size() - maxStreamsPerAgent; excess > 0; excess--) {
+            streams.stream().min(Comparator.comparingLong(s -> s.openedAs)).ifPresent(oldest -> closeWith(oldest,
+                    "closed: " + agentId + " opened more than " + maxStreamsPerAgent + " streams"));
+        }
         // The answer's headers go out with the first thing written: at once, not with the first event.
         sink.send(sse.newEventBuilder().comment("inbox of " + agentId + " after " + after).build());
         readerThreads.execute(() -> send(stream));
@@ -115,7 +148,7 @@ public class InboxStreams {
                             .build()).toCompletableFuture().get(10, TimeUnit.SECONDS);
                     stream.cursor = cursor;
                 }
-            } while (page.events().size() == PAGE || stream.again);
+            } while (page.more() || stream.again);
         } catch (Exception e) {
             LOG.log(Level.FINE, "Closing the stream of " + stream.agentId, e);
             close(stream);
@@ -140,6 +173,22 @@ public class InboxStreams {
                         });
             }
         }));
+    }
+
+    private void closeRevoked(TokenRotated rotation) {
+        byAgent.getOrDefault(rotation.agentId(), Set.of()).stream()
+                .filter(stream -> !stream.tokenHash.equals(rotation.tokenHash()))
+                .forEach(stream -> closeWith(stream, "closed: the token of " + rotation.agentId() + " was rotated"));
+    }
+
+    // The reason goes out as a comment: a client sees why in the stream; it would reconnect either way.
+    private void closeWith(Stream stream, String reason) {
+        try {
+            stream.sink.send(stream.sse.newEventBuilder().comment(reason).build());
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "Stream already closed", e);
+        }
+        close(stream);
     }
 
     private void close(Stream stream) {

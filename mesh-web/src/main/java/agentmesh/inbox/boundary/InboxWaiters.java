@@ -1,16 +1,18 @@
 package agentmesh.inbox.boundary;
 
+import agentmesh.agent.control.AgentTokens;
+import agentmesh.agent.control.TokenRotated;
 import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
+import agentmesh.web.security.BearerAuthentication;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,7 +22,8 @@ import java.util.function.Consumer;
 
 /**
  * Long polls that found nothing: suspended responses, holding no thread, answered as soon as their agent's inbox
- * gets an event (an {@link InboxSignals} signal) or with an empty page when their wait is over.
+ * gets an event (an {@link InboxSignals} signal) or with an empty page when their wait is over — or with a 401 when
+ * the agent's token is rotated meanwhile: a poll lives no longer than the token it was made with.
  */
 @ApplicationScoped
 public class InboxWaiters {
@@ -34,18 +37,24 @@ public class InboxWaiters {
     @Inject
     InboxSignals signals;
 
+    @Inject
+    AgentTokens tokens;
+
     private final Map<String, Set<Waiter>> byAgent = new ConcurrentHashMap<>();
     private final Consumer<InboxChange> listener = this::wake;
+    private final Consumer<TokenRotated> rotationListener = this::answerRevoked;
 
     private final class Waiter {
         final String agentId;
+        final String tokenHash;
         final long after;
         final int limit;
         final AsyncResponse response;
         final AtomicBoolean answered = new AtomicBoolean();
 
-        Waiter(String agentId, long after, int limit, AsyncResponse response) {
+        Waiter(String agentId, String tokenHash, long after, int limit, AsyncResponse response) {
             this.agentId = agentId;
+            this.tokenHash = tokenHash;
             this.after = after;
             this.limit = limit;
             this.response = response;
@@ -57,24 +66,42 @@ public class InboxWaiters {
                 response.resume(page);
             }
         }
+
+        // resume(Throwable), not resume(Object): the failure is answered as what it maps to, not as an entity.
+        void fail(Throwable failure) {
+            if (answered.compareAndSet(false, true)) {
+                remove(this);
+                response.resume(failure);
+            }
+        }
     }
 
     @PostConstruct
     void listen() {
         signals.listen(listener);
+        tokens.onRotation(rotationListener);
     }
 
     @PreDestroy
     void unlisten() {
         signals.unlisten(listener);
+        tokens.stopListening(rotationListener);
     }
 
-    /** Suspends the response until an event after {@code after} arrives or {@code waitSeconds} pass. */
-    void await(String agentId, long after, int limit, int waitSeconds, AsyncResponse response) {
-        Waiter waiter = new Waiter(agentId, after, limit, response);
-        response.setTimeoutHandler(timedOut -> waiter.answer(new InboxPage(List.of(), after)));
+    /**
+     * Suspends the response until an event after {@code after} arrives or {@code waitSeconds} pass, for as long as
+     * the token with {@code tokenHash} is the agent's own.
+     */
+    void await(String agentId, String tokenHash, long after, int limit, int waitSeconds, AsyncResponse response) {
+        Waiter waiter = new Waiter(agentId, tokenHash, after, limit, response);
+        response.setTimeoutHandler(timedOut -> waiter.answer(InboxPage.empty(after)));
         response.setTimeout(waitSeconds, TimeUnit.SECONDS);
-        byAgent.computeIfAbsent(agentId, id -> ConcurrentHashMap.newKeySet()).add(waiter);
+        // Added within compute: a set being emptied and dropped by remove() at the same moment is never joined.
+        byAgent.compute(agentId, (id, waiters) -> {
+            Set<Waiter> joined = waiters == null ? ConcurrentHashMap.newKeySet() : waiters;
+            joined.add(waiter);
+            return joined;
+        });
         // An event may have landed between the caller's read and this registration.
         readerThreads.execute(() -> check(waiter));
     }
@@ -95,11 +122,15 @@ public class InboxWaiters {
                 waiter.answer(page);
             }
         } catch (RuntimeException e) {
-            if (waiter.answered.compareAndSet(false, true)) {
-                remove(waiter);
-                waiter.response.resume(e);
-            }
+            waiter.fail(e);
         }
+    }
+
+    private void answerRevoked(TokenRotated rotation) {
+        byAgent.getOrDefault(rotation.agentId(), Set.of()).stream()
+                .filter(waiter -> !waiter.tokenHash.equals(rotation.tokenHash()))
+                .forEach(waiter -> waiter.fail(BearerAuthentication.unauthorized(
+                        "The token of " + rotation.agentId() + " was rotated while this poll waited")));
     }
 
     private void remove(Waiter waiter) {
