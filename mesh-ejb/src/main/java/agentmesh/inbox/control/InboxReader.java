@@ -3,6 +3,7 @@ package agentmesh.inbox.control;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshJson;
+import agentmesh.platform.PageBytes;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import jakarta.annotation.Resource;
@@ -23,21 +24,39 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class InboxReader {
 
+    // The stored sizes of up to `limit` events first, then the payloads of those within the budget by primary key:
+    // STRAIGHT_JOIN keeps the optimizer from walking the whole inbox to join the other way round. `counted` tells a
+    // page cut by its bytes from the inbox's end.
+    private static final String PAGE = "SELECT STRAIGHT_JOIN e.cursor_no, e.payload, e.delivered_at, sized.counted"
+            + " FROM (SELECT cursor_no, size, SUM(size) OVER (ORDER BY cursor_no) AS upto,"
+            + " COUNT(*) OVER () AS counted FROM"
+            + " (SELECT cursor_no, payload_bytes AS size FROM inbox_event WHERE agent_id = ? AND cursor_no > ?"
+            + " ORDER BY cursor_no LIMIT ?) counted) sized"
+            + " JOIN inbox_event e ON e.agent_id = ? AND e.cursor_no = sized.cursor_no"
+            + " WHERE " + PageBytes.WITHIN_BUDGET + " ORDER BY sized.cursor_no";
+
     @Resource(lookup = "java:app/jdbc/mesh")
     DataSource dataSource;
 
     @Inject
     InboxMetrics metrics;
 
-    /** Up to {@code limit} events with a cursor above {@code after}, in cursor order. */
+    @Inject
+    PageBytes pageBytes;
+
+    /**
+     * Up to {@code limit} events with a cursor above {@code after}, in cursor order, and no more than a page's bytes
+     * (at least one event). The sizes are the rows' stored ones, so that no payload beyond the page is read.
+     */
     public InboxPage after(String agentId, long after, int limit) {
         metrics.pageRead();
-        List<JsonObject> events = Jdbc.query(dataSource, "SELECT cursor_no, payload, delivered_at FROM inbox_event"
-                        + " WHERE agent_id = ? AND cursor_no > ? ORDER BY cursor_no LIMIT ?",
-                row -> view(row.getLong(1), row.getString(2), UtcDateTimeConverter.read(row.getObject(3))),
-                agentId, after, limit);
+        long[] counted = {0};
+        List<JsonObject> events = Jdbc.query(dataSource, PAGE, row -> {
+            counted[0] = row.getLong(4);
+            return view(row.getLong(1), row.getString(2), UtcDateTimeConverter.read(row.getObject(3)));
+        }, agentId, after, limit, agentId, pageBytes.max());
         long next = events.isEmpty() ? after : events.get(events.size() - 1).getJsonNumber("cursor").longValue();
-        return new InboxPage(events, next);
+        return new InboxPage(events, next, counted[0] == limit || events.size() < counted[0]);
     }
 
     /** The cursor after which an agent without a cursor of its own resumes: its last ack. */

@@ -1,12 +1,15 @@
 package agentmesh.task.control;
 
-import agentmesh.messaging.entity.TaskMessage;
 import agentmesh.platform.MeshJson;
+import agentmesh.platform.PageBytes;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import agentmesh.task.entity.Task;
 import agentmesh.task.entity.TaskState;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
+import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -21,27 +24,84 @@ import java.util.List;
 public class TaskReader {
 
     public static final int MAX_HISTORY = 1000;
+    public static final int MAX_PAGE = 200;
+    private static final int ARTIFACTS_IN_TASK = 100;
+
+    // Sizes first, payloads only for the rows within the page's bytes (see InboxReader for the shape).
+    private static final String MESSAGE_COLUMNS = "m.message_id, m.seq, m.sender, m.recipient, m.role, m.parts,"
+            + " m.created_at";
+    private static final String NEWEST_MESSAGES = "SELECT STRAIGHT_JOIN " + MESSAGE_COLUMNS + " FROM"
+            + " (SELECT seq, size, SUM(size) OVER (ORDER BY seq DESC) AS upto FROM"
+            + " (SELECT seq, parts_bytes AS size FROM task_message WHERE task_id = ? AND seq < ?"
+            + " ORDER BY seq DESC LIMIT ?) counted) sized"
+            + " JOIN task_message m ON m.task_id = ? AND m.seq = sized.seq"
+            + " WHERE " + PageBytes.WITHIN_BUDGET + " ORDER BY sized.seq DESC";
+    private static final String MESSAGES_AFTER = "SELECT STRAIGHT_JOIN " + MESSAGE_COLUMNS + " FROM"
+            + " (SELECT seq, size, SUM(size) OVER (ORDER BY seq) AS upto FROM"
+            + " (SELECT seq, parts_bytes AS size FROM task_message WHERE task_id = ? AND seq > ?"
+            + " ORDER BY seq LIMIT ?) counted) sized"
+            + " JOIN task_message m ON m.task_id = ? AND m.seq = sized.seq"
+            + " WHERE " + PageBytes.WITHIN_BUDGET + " ORDER BY sized.seq";
+    private static final String ARTIFACTS_AFTER = "SELECT STRAIGHT_JOIN a.id, a.artifact_id, a.name, a.parts,"
+            + " a.created_at FROM"
+            + " (SELECT id, size, SUM(size) OVER (ORDER BY id) AS upto FROM"
+            + " (SELECT id, parts_bytes AS size FROM task_artifact WHERE task_id = ? AND id > ?"
+            + " ORDER BY id LIMIT ?) counted) sized"
+            + " JOIN task_artifact a ON a.id = sized.id"
+            + " WHERE " + PageBytes.WITHIN_BUDGET + " ORDER BY sized.id";
 
     @PersistenceContext
     EntityManager em;
 
-    /** The task with its newest {@code historyLength} messages, oldest first. */
+    @Inject
+    PageBytes pageBytes;
+
+    /**
+     * The task with its newest {@code historyLength} messages, oldest first, and its first artifacts; each list no
+     * more than a page's bytes. {@code artifactsNextCursor} is set when more artifacts follow.
+     */
     public TaskView read(String taskId, String reader, int historyLength) {
-        Task task = em.find(Task.class, taskId);
-        if (task == null) {
-            throw new UnknownTaskException(taskId);
-        }
-        if (!task.involves(reader)) {
-            throw new TaskAccessDeniedException(taskId, reader);
-        }
-        List<MessageView> history = new ArrayList<>(em.createNamedQuery(TaskMessage.NEWEST_OF_TASK, TaskMessage.class)
-                .setParameter("taskId", taskId)
-                .setMaxResults(historyLength)
-                .getResultStream()
-                .map(TaskReader::view)
-                .toList());
+        Task task = readable(taskId, reader);
+        List<MessageView> history = new ArrayList<>(selectMessages(NEWEST_MESSAGES, taskId, Long.MAX_VALUE,
+                historyLength));
         Collections.reverse(history);
-        return view(task, history, artifacts(taskId));
+        ArtifactPage artifacts = artifactsAfter(taskId, 0, ARTIFACTS_IN_TASK);
+        return view(task, history, artifacts.artifacts(), artifacts.nextCursor());
+    }
+
+    /** Up to {@code limit} messages of the task after the given seq, in seq order, no more than a page's bytes. */
+    public MessagePage messages(String taskId, String reader, long afterSeq, int limit) {
+        readable(taskId, reader);
+        List<MessageView> messages = selectMessages(MESSAGES_AFTER, taskId, afterSeq, limit);
+        return new MessagePage(messages, messages.isEmpty() ? afterSeq : messages.get(messages.size() - 1).seq());
+    }
+
+    /**
+     * Up to {@code limit} artifacts of the task after the cursor, in the order they were added, no more than a
+     * page's bytes. The next cursor is null when no artifact follows.
+     */
+    public ArtifactPage artifacts(String taskId, String reader, long after, int limit) {
+        readable(taskId, reader);
+        return artifactsAfter(taskId, after, limit);
+    }
+
+    private ArtifactPage artifactsAfter(String taskId, long after, int limit) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery(ARTIFACTS_AFTER).setParameter(1, taskId).setParameter(2, after)
+                .setParameter(3, limit).setParameter(4, pageBytes.max()).getResultList();
+        List<TaskLifecycle.ArtifactView> artifacts = rows.stream().map(r -> new TaskLifecycle.ArtifactView(
+                (String) r[1], (String) r[2], parse((String) r[3]),
+                UtcTime.toInstant(UtcDateTimeConverter.read(r[4])))).toList();
+        long last = rows.isEmpty() ? after : ((Number) rows.get(rows.size() - 1)[0]).longValue();
+        boolean more = !em.createNativeQuery("SELECT 1 FROM task_artifact WHERE task_id = ? AND id > ? LIMIT 1")
+                .setParameter(1, taskId).setParameter(2, last).getResultList().isEmpty();
+        return new ArtifactPage(artifacts, more ? last : null);
+    }
+
+    /** The other agent of a task, for one of its two agents (404 for an unknown task, 403 for a stranger). */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public String counterpart(String taskId, String caller) {
+        return readable(taskId, caller).counterpartOf(caller);
     }
 
     /**
@@ -70,27 +130,36 @@ public class TaskReader {
         boolean more = tasks.size() > limit;
         List<Task> page = more ? tasks.subList(0, limit) : tasks;
         Task last = page.isEmpty() ? null : page.get(page.size() - 1);
-        return new TaskPage(page.stream().map(t -> view(t, List.of(), List.of())).toList(),
+        return new TaskPage(page.stream().map(t -> view(t, List.of(), List.of(), null)).toList(),
                 more ? new TaskCursor(last.updatedAt(), last.taskId()).encode() : null);
     }
 
-    private List<TaskLifecycle.ArtifactView> artifacts(String taskId) {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT artifact_id, name, parts, created_at FROM task_artifact"
-                + " WHERE task_id = ? ORDER BY id").setParameter(1, taskId).getResultList();
-        return rows.stream().map(r -> new TaskLifecycle.ArtifactView((String) r[0], (String) r[1],
-                parse((String) r[2]), UtcTime.toInstant(UtcDateTimeConverter.read(r[3])))).toList();
+    private Task readable(String taskId, String reader) {
+        Task task = em.find(Task.class, taskId);
+        if (task == null) {
+            throw new UnknownTaskException(taskId);
+        }
+        if (!task.involves(reader)) {
+            throw new TaskAccessDeniedException(taskId, reader);
+        }
+        return task;
     }
 
-    private static TaskView view(Task task, List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts) {
+    private List<MessageView> selectMessages(String sql, String taskId, long seq, int limit) {
+        @SuppressWarnings("unchecked")
+        List<Object[]> rows = em.createNativeQuery(sql).setParameter(1, taskId).setParameter(2, seq)
+                .setParameter(3, limit).setParameter(4, taskId).setParameter(5, pageBytes.max()).getResultList();
+        return rows.stream().map(r -> new MessageView((String) r[0], ((Number) r[1]).intValue(), (String) r[2],
+                (String) r[3], (String) r[4], parse((String) r[5]),
+                UtcTime.toInstant(UtcDateTimeConverter.read(r[6])))).toList();
+    }
+
+    private static TaskView view(Task task, List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts,
+                                 Long artifactsNextCursor) {
         return new TaskView(task.taskId(), task.contextId(), task.requester(), task.assignee(),
                 new TaskView.Status(task.state().wireName(), UtcTime.toInstant(task.statusAt()), task.statusReason()),
-                history, artifacts, UtcTime.toInstant(task.createdAt()), UtcTime.toInstant(task.updatedAt()));
-    }
-
-    private static MessageView view(TaskMessage message) {
-        return new MessageView(message.messageId(), message.seq(), message.sender(), message.recipient(),
-                message.role(), parse(message.parts()), UtcTime.toInstant(message.createdAt()));
+                history, artifacts, artifactsNextCursor, UtcTime.toInstant(task.createdAt()),
+                UtcTime.toInstant(task.updatedAt()));
     }
 
     static JsonArray parse(String json) {

@@ -3,9 +3,13 @@ package agentmesh.task.control;
 import java.time.Instant;
 import java.util.List;
 
-/** A task as its two agents read it, in the A2A shape. */
+/**
+ * A task as its two agents read it, in the A2A shape. {@code artifactsNextCursor} (absent when every artifact is
+ * in {@code artifacts}) continues at {@code GET /tasks/{id}/artifacts?after=}.
+ */
 public record TaskView(String taskId, String contextId, String requester, String assignee, Status status,
-                       List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts, Instant createdAt, Instant updatedAt) {
+                       List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts, Long artifactsNextCursor,
+                       Instant createdAt, Instant updatedAt) {
 
     public record Status(String state, Instant timestamp, String reason) {
     }
