@@ -2,6 +2,7 @@ package agentmesh.web.limits;
 
 import agentmesh.web.security.BearerTokens;
 import agentmesh.web.security.Caller;
+import agentmesh.web.security.TooManyFailedAuthentications;
 import jakarta.annotation.PostConstruct;
 import jakarta.inject.Inject;
 import jakarta.servlet.Filter;
@@ -23,10 +24,11 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * The door of the API, before anything is read or routed: who is calling (the bearer token, cached), then the
- * caller's rate ({@link AgentRateLimit}, 429), then the server's capacity ({@link AdmissionLimit}: at most
- * {@code mesh.http.max-concurrent-requests} worked on at once, a wait of at most {@code mesh.http.admission-wait-ms}
- * for a place, 503) — both with Retry-After. One agent's flood is cut by its own rate before it takes places from
+ * The door of the API, before anything is read or routed: who is calling (the bearer token, cached; none or an
+ * invalid one → 401 at once, before a byte of the body is read), then the caller's rate ({@link AgentRateLimit},
+ * 429), then the server's capacity ({@link AdmissionLimit}: at most {@code mesh.http.max-concurrent-requests}
+ * worked on at once, a wait of at most {@code mesh.http.admission-wait-ms} for a place, 503) — both with
+ * Retry-After. One agent's flood is cut by its own rate before it takes places from
  * the others; past capacity the server keeps serving what it admits at its normal latency instead of queueing
  * everything into timeouts (Payara's HTTP queue of 4,096 requests filled, and connections were dropped). A long poll
  * or a stream holds its place only while its request is being handled, not while it waits. Admin requests are
@@ -35,8 +37,6 @@ import java.util.Optional;
  */
 @WebFilter(urlPatterns = "/api/v1/*", asyncSupported = true)
 public class AgentGate implements Filter {
-
-    private static final String ADMIN_PATH = "/api/v1/admin";
 
     @Inject
     @ConfigProperty(name = "mesh.http.max-concurrent-requests", defaultValue = "48")
@@ -74,25 +74,38 @@ public class AgentGate implements Filter {
     public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         HttpServletRequest http = (HttpServletRequest) request;
-        Optional<Caller> caller = bearerTokens.callerOf(http);
-        if (isAdminRoute(http)) {
+        HttpServletResponse answer = (HttpServletResponse) response;
+        Optional<Caller> caller;
+        try {
+            caller = bearerTokens.callerOf(http);
+        } catch (TooManyFailedAuthentications e) {
+            overloadLog.refused("429 after too many invalid tokens from one address");
+            refuse(answer, 429, "too-many-failed-authentications", "Too many invalid tokens", e.getMessage(),
+                    e.retryAfterSeconds());
+            return;
+        }
+        if (caller.isEmpty()) {
+            answer.setHeader("WWW-Authenticate", "Bearer realm=\"agent-mesh\"");
+            problem(answer, 401, "unauthorized", "Unauthorized", http.getHeader("Authorization") == null
+                    ? "An Authorization: Bearer token is required" : "The bearer token is not valid");
+            return;
+        }
+        if (caller.get().admin()) {
             chain.doFilter(request, response);
             return;
         }
-        if (caller.isPresent() && !caller.get().admin()) {
-            Duration wait = rateLimit.take(caller.get().name());
-            if (!wait.isZero()) {
-                long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
-                overloadLog.refused("429 over an agent's rate limit");
-                refuse((HttpServletResponse) response, 429, "rate-limited", "Too many requests",
-                        rateLimit.describe(caller.get().name(), seconds), seconds);
-                return;
-            }
+        Duration wait = rateLimit.take(caller.get().name());
+        if (!wait.isZero()) {
+            long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+            overloadLog.refused("429 over an agent's rate limit");
+            refuse(answer, 429, "rate-limited", "Too many requests", rateLimit.describe(caller.get().name(), seconds),
+                    seconds);
+            return;
         }
         if (!admitted()) {
             overCapacity.inc();
             overloadLog.refused("503 over capacity");
-            refuse((HttpServletResponse) response, 503, "over-capacity", "Server over capacity",
+            refuse(answer, 503, "over-capacity", "Server over capacity",
                     "The mesh is working at capacity; retry in 1 s (the same messageId keeps a retried send from"
                             + " being stored twice)", 1);
             return;
@@ -113,17 +126,18 @@ public class AgentGate implements Filter {
         }
     }
 
-    private static boolean isAdminRoute(HttpServletRequest request) {
-        String path = request.getRequestURI().substring(request.getContextPath().length());
-        return path.equals(ADMIN_PATH) || path.startsWith(ADMIN_PATH + "/");
-    }
-
     private static void refuse(HttpServletResponse response, int status, String type, String title, String detail,
                                long retryAfterSeconds) throws IOException {
+        response.setHeader("Retry-After", Long.toString(retryAfterSeconds));
+        problem(response, status, type, title, detail);
+    }
+
+    // The details written here are the filter's own text, agent ids and addresses: nothing that needs escaping.
+    private static void problem(HttpServletResponse response, int status, String type, String title, String detail)
+            throws IOException {
         byte[] body = ("{\"type\":\"https://agent-mesh.dev/problems/" + type + "\",\"title\":\"" + title
                 + "\",\"status\":" + status + ",\"detail\":\"" + detail + "\"}").getBytes(StandardCharsets.UTF_8);
         response.setStatus(status);
-        response.setHeader("Retry-After", Long.toString(retryAfterSeconds));
         response.setContentType("application/problem+json");
         response.setContentLength(body.length);
         response.getOutputStream().write(body);

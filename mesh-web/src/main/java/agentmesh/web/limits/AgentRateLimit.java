@@ -1,5 +1,6 @@
 package agentmesh.web.limits;
 
+import agentmesh.web.TokenBucket;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -49,7 +49,7 @@ public class BearerAuthentication implements ContainerRequestFilter {
         request.setSecurityContext(new CallerSecurityContext(caller, request.getSecurityContext().isSecure()));
     }
 
-    private static WebApplicationException unauthorized(String detail) {
+    public static WebApplicationException unauthorized(String detail) {
         return new WebApplicationException(Problem.of(401, "unauthorized", "Unauthorized", detail)
                 .response().header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"agent-mesh\"").build());
     }

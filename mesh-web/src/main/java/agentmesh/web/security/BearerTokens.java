@@ -1,6 +1,7 @@
 package agentmesh.web.security;
 
 import agentmesh.agent.control.AgentTokens;
+import agentmesh.agent.control.Tokens;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
@@ -8,11 +9,14 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
  * Who an {@code Authorization: Bearer …} header belongs to: the admin (the token from configuration) or an agent
- * (its token, through the agents' token cache). Found once per request, at the door, and kept with the request.
+ * (its token, through the agents' token cache). Found once per request, at the door, and kept with the request. A
+ * string that cannot be an agent's token is refused without a hash or a database lookup, and an address that keeps
+ * failing gets no lookups for a while ({@link FailedAuthentications}).
  */
 @ApplicationScoped
 public class BearerTokens {
@@ -25,23 +29,55 @@ public class BearerTokens {
     AgentTokens agents;
 
     @Inject
+    FailedAuthentications failures;
+
+    @Inject
     @ConfigProperty(name = "mesh.admin.token")
     Optional<String> adminToken;
 
-    /** The caller of the request, found at the door (or now, if the request did not pass it). */
+    /**
+     * The caller of the request, found at the door (or now, if the request did not pass it).
+     *
+     * @throws TooManyFailedAuthentications when the token would need a lookup and its address is locked out
+     */
     public Optional<Caller> callerOf(HttpServletRequest request) {
         Object found = request.getAttribute(ATTRIBUTE);
         if (found instanceof Caller caller) {
             return Optional.of(caller);
         }
-        Optional<Caller> caller = callerOf(request.getHeader("Authorization"));
+        Optional<Caller> caller = token(request.getHeader("Authorization"))
+                .flatMap(token -> callerWith(token, request.getRemoteAddr()));
         caller.ifPresent(c -> request.setAttribute(ATTRIBUTE, c));
         return caller;
     }
 
-    private Optional<Caller> callerOf(String authorization) {
-        return token(authorization).flatMap(token -> isAdminToken(token) ? Optional.of(Caller.adminCaller())
-                : agents.agentOf(token).map(Caller::agent));
+    private Optional<Caller> callerWith(String token, String address) {
+        if (isAdminToken(token)) {
+            return Optional.of(Caller.adminCaller());
+        }
+        if (!Tokens.isWellFormed(token)) {
+            return Optional.empty(); // costs neither a hash nor a lookup
+        }
+        String hash = Tokens.hash(token);
+        Optional<String> cached = agents.cachedHolder(hash);
+        if (cached.isPresent()) {
+            return Optional.of(Caller.agent(cached.get(), hash));
+        }
+        Duration lockedOut = failures.reserve(address);
+        if (!lockedOut.isZero()) {
+            throw new TooManyFailedAuthentications(address, lockedOut);
+        }
+        Optional<String> agent;
+        try {
+            agent = agents.agentHolding(hash);
+        } catch (RuntimeException e) {
+            failures.succeeded(address); // the database failed, not the caller
+            throw e;
+        }
+        if (agent.isPresent()) {
+            failures.succeeded(address);
+        }
+        return agent.map(agentId -> Caller.agent(agentId, hash));
     }
 
     private boolean isAdminToken(String token) {

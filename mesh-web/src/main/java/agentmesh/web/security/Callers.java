@@ -11,4 +11,9 @@ public final class Callers {
     public static String agentId(SecurityContext security) {
         return security.getUserPrincipal().getName();
     }
+
+    /** The hash of the token the agent called with: what its open streams and long polls are tied to. */
+    public static String tokenHash(SecurityContext security) {
+        return ((Caller) security.getUserPrincipal()).tokenHash();
+    }
 }

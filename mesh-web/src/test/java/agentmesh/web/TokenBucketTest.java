@@ -1,4 +1,4 @@
-package agentmesh.web.limits;
+package agentmesh.web;
 
 import org.junit.jupiter.api.Test;
 
@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TokenBucketTest {
 
@@ -46,5 +48,17 @@ class TokenBucketTest {
         TokenBucket bucket = new TokenBucket(1, 1, start);
         bucket.take(start);
         assertEquals(Duration.ofSeconds(1), bucket.take(start.minusSeconds(10)));
+    }
+
+    @Test
+    void lookingAtTheWaitTakesNothing() {
+        TokenBucket bucket = new TokenBucket(2, 1, start);
+        assertEquals(Duration.ZERO, bucket.waitAt(start));
+        bucket.take(start);
+        assertEquals(Duration.ZERO, bucket.waitAt(start));
+        bucket.take(start);
+        assertEquals(Duration.ofSeconds(1), bucket.waitAt(start));
+        assertFalse(bucket.isFullAt(start.plusSeconds(1)));
+        assertTrue(bucket.isFullAt(start.plusSeconds(2)));
     }
 }

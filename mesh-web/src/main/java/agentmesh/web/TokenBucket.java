@@ -1,0 +1,56 @@
+package agentmesh.web;
+
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * A token bucket: holds up to {@code capacity} tokens, refilled continuously at {@code perSecond}; a request takes
+ * one. Time is passed in, so the bucket is a pure calculation.
+ */
+public final class TokenBucket {
+
+    private final double capacity;
+    private final double perSecond;
+    private double tokens;
+    private Instant last;
+
+    public TokenBucket(double capacity, double perSecond, Instant now) {
+        this.capacity = capacity;
+        this.perSecond = perSecond;
+        this.tokens = capacity;
+        this.last = now;
+    }
+
+    /** Takes a token if there is one; otherwise says how long until there will be. */
+    public synchronized Duration take(Instant now) {
+        Duration wait = waitAt(now);
+        if (wait.isZero()) {
+            tokens -= 1;
+        }
+        return wait;
+    }
+
+    /** Puts back a token taken for something that did not happen after all. */
+    public synchronized void giveBack() {
+        tokens = Math.min(capacity, tokens + 1);
+    }
+
+    /** How long until a token is there (zero: now), taking none. */
+    public synchronized Duration waitAt(Instant now) {
+        refill(now);
+        return tokens >= 1 ? Duration.ZERO : Duration.ofNanos((long) Math.ceil((1 - tokens) / perSecond * 1e9));
+    }
+
+    /** Whether the bucket has refilled completely: then it is no different from a new one. */
+    public synchronized boolean isFullAt(Instant now) {
+        refill(now);
+        return tokens >= capacity;
+    }
+
+    private void refill(Instant now) {
+        if (now.isAfter(last)) {
+            tokens = Math.min(capacity, tokens + Duration.between(last, now).toNanos() / 1e9 * perSecond);
+            last = now;
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package agentmesh.web.security;
+
+import agentmesh.web.TokenBucket;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Failed token lookups per client address: a token bucket ({@code mesh.auth.failures-per-second}, 5 by default,
+ * bursts of {@code mesh.auth.failure-burst}, 20) that each well-formed token unknown to the database drains (a
+ * malformed one costs nothing and is not counted; a lookup reserves a token and gives it back when it finds its
+ * agent). While an address's bucket is empty, a token that would need a lookup is refused (429) without one;
+ * tokens in the server's cache (used in the last {@code mesh.auth.token-cache-seconds}) and the admin token still
+ * pass — so a guessing client cannot make the server work for it, and the busy agents behind the same proxy go on. At most
+ * {@link #MAX_ADDRESSES} addresses are tracked; refilled buckets are dropped first.
+ */
+@ApplicationScoped
+public class FailedAuthentications {
+
+    static final int MAX_ADDRESSES = 10_000;
+
+    @Inject
+    @ConfigProperty(name = "mesh.auth.failures-per-second", defaultValue = "5")
+    double perSecond;
+
+    @Inject
+    @ConfigProperty(name = "mesh.auth.failure-burst", defaultValue = "20")
+    double burst;
+
+    @Inject
+    Clock clock;
+
+    private final Map<String, TokenBucket> byAddress = new ConcurrentHashMap<>();
+
+    /**
+     * Reserves a lookup for the address: a token of its bucket, taken before the lookup so that concurrent guesses
+     * cannot all pass a check made before any of them failed. Zero: go ahead; otherwise how long it must wait.
+     */
+    Duration reserve(String address) {
+        Instant now = clock.instant();
+        if (byAddress.size() >= MAX_ADDRESSES && !byAddress.containsKey(address)) {
+            byAddress.values().removeIf(bucket -> bucket.isFullAt(now));
+            if (byAddress.size() >= MAX_ADDRESSES) {
+                byAddress.clear();
+            }
+        }
+        return byAddress.computeIfAbsent(address, a -> new TokenBucket(burst, perSecond, now)).take(now);
+    }
+
+    /** The reserved lookup found its agent (or could not be made): it was no failure. */
+    void succeeded(String address) {
+        TokenBucket bucket = byAddress.get(address);
+        if (bucket != null) {
+            bucket.giveBack();
+        }
+    }
+}
