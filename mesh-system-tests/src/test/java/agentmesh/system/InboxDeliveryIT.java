@@ -2,6 +2,10 @@ package agentmesh.system;
 
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -103,5 +107,29 @@ class InboxDeliveryIT {
         assertEquals("delivered", replay.json().getString("outcome"));
         assertEquals(409, again.status(), again::toString);
         assertEquals(List.of(first, last, poison), Inbox.messageIds(Inbox.all(mesh, bob, 0)));
+    }
+
+    @Test
+    void aRecordThatIsNoEventIsParkedAndItsReplayIsRefusedWith409LeavingItParked() throws Exception {
+        Agent bob = mesh.registerAgent("bob");
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, MeshStackExtension.stack().config().effectiveKafkaBootstrap()),
+                new StringSerializer(), new StringSerializer())) {
+            producer.send(new ProducerRecord<>(TopicReader.TOPIC, bob.id(), "{\"not\":\"an event\"")).get();
+        }
+        await().atMost(Duration.ofSeconds(90)).until(() -> MeshDatabase.count(
+                "SELECT COUNT(*) FROM dead_letter WHERE record_key = ? AND status = 'parked'", bob.id()) == 1);
+        long deadLetterId = ((Number) MeshDatabase.query("SELECT id FROM dead_letter WHERE record_key = ?", bob.id())
+                .get(0).get(0)).longValue();
+
+        ApiResponse replay = mesh.post("admin/dead-letters/" + deadLetterId + "/replay", MeshStackExtension.ADMIN_TOKEN,
+                "");
+
+        assertEquals(409, replay.status(), replay::toString);
+        assertTrue(replay.isProblem() && replay.json().getString("type").endsWith("dead-letter-undeliverable"),
+                replay::toString);
+        assertEquals(1, MeshDatabase.count(
+                "SELECT COUNT(*) FROM dead_letter WHERE id = ? AND status = 'parked'", deadLetterId));
+        assertEquals(0, MeshDatabase.count("SELECT COUNT(*) FROM inbox_event WHERE agent_id = ?", bob.id()));
     }
 }

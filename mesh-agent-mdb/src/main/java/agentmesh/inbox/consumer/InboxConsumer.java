@@ -1,7 +1,7 @@
 package agentmesh.inbox.consumer;
 
 import agentmesh.inbox.control.DeadLetters;
-import agentmesh.inbox.control.DeliveryFaults;
+import agentmesh.testfaults.DeliveryFaults;
 import agentmesh.inbox.control.InboxDelivery;
 import agentmesh.inbox.control.InboxMetrics;
 import agentmesh.inbox.control.InboxRecord;

@@ -73,7 +73,12 @@ public class DeadLetters {
         if (!"parked".equals(rows.get(0)[2])) {
             throw new AlreadyReplayedException(id);
         }
-        InboxDelivery.Outcome outcome = delivery.deliver((String) rows.get(0)[0], (String) rows.get(0)[1]);
+        InboxDelivery.Outcome outcome;
+        try {
+            outcome = delivery.deliver((String) rows.get(0)[0], (String) rows.get(0)[1]);
+        } catch (PoisonRecordException e) {
+            throw new UndeliverableDeadLetterException(id, e.getMessage());
+        }
         em.createNativeQuery("UPDATE dead_letter SET status = 'replayed', replayed_at = ? WHERE id = ?")
                 .setParameter(1, UtcDateTimeConverter.format(UtcTime.now(clock))).setParameter(2, id)
                 .executeUpdate();
@@ -83,6 +88,14 @@ public class DeadLetters {
     public static class UnknownDeadLetterException extends MeshException {
         UnknownDeadLetterException(long id) {
             super(404, "unknown-dead-letter", "Unknown dead letter", "No dead letter " + id);
+        }
+    }
+
+    /** 409: the record itself cannot be delivered (it is not an event of the mesh's); it stays parked. */
+    public static class UndeliverableDeadLetterException extends MeshException {
+        UndeliverableDeadLetterException(long id, String reason) {
+            super(409, "dead-letter-undeliverable", "Dead letter cannot be delivered", "Dead letter " + id
+                    + " cannot be delivered as it is (" + reason + "); it stays parked");
         }
     }
 

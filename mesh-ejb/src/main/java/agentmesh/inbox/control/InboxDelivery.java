@@ -1,5 +1,6 @@
 package agentmesh.inbox.control;
 
+import agentmesh.testfaults.DeliveryFaults;
 import agentmesh.platform.Jdbc;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
@@ -105,7 +106,7 @@ public class InboxDelivery {
 
     private IncomingEvent checked(InboxRecord record) {
         IncomingEvent event = IncomingEvent.of(record);
-        if (faults.poisoned(event.eventId())) {
+        if (faults.poisoned(event.eventId(), event.messageId())) {
             throw new PoisonRecordException("delivery of " + event.eventId() + " poisoned by a test fault");
         }
         return event;

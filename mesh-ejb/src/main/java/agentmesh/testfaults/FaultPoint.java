@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.testfaults;
 
 /** Places in the code where a test may make the mesh fail on purpose (see {@link Faults}). */
 public enum FaultPoint {

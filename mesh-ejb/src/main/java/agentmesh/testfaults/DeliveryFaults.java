@@ -1,4 +1,4 @@
-package agentmesh.inbox.control;
+package agentmesh.testfaults;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -42,8 +42,10 @@ public class DeliveryFaults {
         }
     }
 
-    boolean poisoned(String eventId) {
-        return !poisonedEvents.isEmpty() && poisonedEvents.contains(eventId);
+    /** Whether the event was poisoned, by its event id or, for a message, by its message id. */
+    public boolean poisoned(String eventId, String messageId) {
+        return !poisonedEvents.isEmpty() && (poisonedEvents.contains(eventId)
+                || messageId != null && poisonedEvents.contains(messageId));
     }
 
     /** Crashes armed and not yet taken: 0 once the consumer has crashed as asked. */

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.testfaults;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,7 +1,5 @@
-package agentmesh.web.limits;
+package agentmesh.testfaults;
 
-import agentmesh.platform.FaultPoint;
-import agentmesh.platform.Faults;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;

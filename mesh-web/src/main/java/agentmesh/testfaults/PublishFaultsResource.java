@@ -1,6 +1,5 @@
-package agentmesh.outbox.boundary;
+package agentmesh.testfaults;
 
-import agentmesh.outbox.control.PublishFaults;
 import agentmesh.web.Ids;
 import agentmesh.web.security.AdminApi;
 import jakarta.inject.Inject;

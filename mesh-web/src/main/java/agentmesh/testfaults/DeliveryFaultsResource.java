@@ -1,6 +1,5 @@
-package agentmesh.inbox.boundary;
+package agentmesh.testfaults;
 
-import agentmesh.inbox.control.DeliveryFaults;
 import agentmesh.platform.MeshJson;
 import agentmesh.web.Ids;
 import agentmesh.web.security.AdminApi;

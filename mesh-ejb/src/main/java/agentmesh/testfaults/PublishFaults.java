@@ -1,4 +1,4 @@
-package agentmesh.outbox.control;
+package agentmesh.testfaults;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -20,6 +20,14 @@ public class PublishFaults {
 
     private final Set<String> failingKeys = ConcurrentHashMap.newKeySet();
 
+    public PublishFaults() {
+    }
+
+    /** Outside a container (unit tests). */
+    public PublishFaults(boolean enabled) {
+        this.enabled = enabled;
+    }
+
     public boolean enabled() {
         return enabled;
     }
@@ -34,7 +42,7 @@ public class PublishFaults {
         failingKeys.remove(key);
     }
 
-    boolean fails(String key) {
+    public boolean fails(String key) {
         return !failingKeys.isEmpty() && failingKeys.contains(key);
     }
 }
