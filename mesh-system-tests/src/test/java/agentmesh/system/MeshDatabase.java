@@ -15,7 +15,8 @@ import java.util.Map;
 /** Reads the mesh's tables directly, to check what a request stored (or did not). */
 public final class MeshDatabase {
 
-    private static final List<String> TABLES = List.of("agent", "contact", "task", "task_message", "outbox_event");
+    private static final List<String> TABLES = List.of("agent", "contact", "task", "task_message", "task_artifact",
+            "outbox_event");
 
     private MeshDatabase() {
     }
@@ -62,6 +63,20 @@ public final class MeshDatabase {
                 }
                 return result;
             }
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Runs a statement that changes rows (benchmarks seeding tables), as the mesh's own database account. */
+    public static int update(StackConfig config, String sql, Object... parameters) {
+        try (Connection connection = DriverManager.getConnection(config.database().applicationUrl(),
+                config.dbUser(), config.dbPassword());
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            return statement.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException(sql + ": " + e.getMessage(), e);
         }

@@ -13,6 +13,9 @@ import java.util.Optional;
  */
 public final class JsonBodies {
 
+    /** These bodies are a field or two: anything nested deeper is refused before the parser recurses into it. */
+    static final int MAX_DEPTH = 16;
+
     private JsonBodies() {
     }
 
@@ -20,6 +23,9 @@ public final class JsonBodies {
     public static Optional<JsonObject> optionalObject(String body) {
         if (body == null || body.isBlank()) {
             return Optional.empty();
+        }
+        if (depth(body) > MAX_DEPTH) {
+            throw new InvalidRequestException("body", "nests deeper than " + MAX_DEPTH + " levels");
         }
         try {
             if (MeshJson.readValue(body) instanceof JsonObject object) {
@@ -29,5 +35,29 @@ public final class JsonBodies {
             // reported below
         }
         throw new InvalidRequestException("body", "must be a JSON object");
+    }
+
+    // The deepest nesting of objects and arrays, brackets inside strings not counted.
+    static int depth(String json) {
+        int depth = 0;
+        int deepest = 0;
+        boolean inString = false;
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{' || c == '[') {
+                deepest = Math.max(deepest, ++depth);
+            } else if (c == '}' || c == ']') {
+                depth--;
+            }
+        }
+        return deepest;
     }
 }

@@ -5,16 +5,14 @@ import agentmesh.agent.control.AgentView;
 import agentmesh.agent.control.Contacts;
 import agentmesh.agent.control.RegisteredAgent;
 import agentmesh.web.Ids;
+import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
 import jakarta.validation.Valid;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -51,7 +49,8 @@ public class AgentsResource {
 
     @GET
     public AgentPage list(@QueryParam("cursor") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String cursor,
-                          @QueryParam("limit") @DefaultValue("100") @Min(1) @Max(500) int limit) {
+                          @QueryParam("limit") String limitText) {
+        int limit = QueryNumbers.parse("limit", limitText, 100, 1, 500);
         List<AgentView> agents = registry.list(cursor, limit);
         return new AgentPage(agents, agents.size() < limit ? null : agents.get(agents.size() - 1).agentId());
     }

@@ -4,9 +4,9 @@ import agentmesh.inbox.control.DeadLetterView;
 import agentmesh.inbox.control.DeadLetters;
 import agentmesh.inbox.control.InboxDelivery;
 import agentmesh.platform.MeshJson;
+import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
-import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
 import jakarta.ws.rs.DefaultValue;
@@ -38,8 +38,8 @@ public class DeadLettersResource {
     public DeadLetterPage list(
             @QueryParam("status") @DefaultValue("parked") @Pattern(regexp = "parked|replayed",
                     message = "must be parked or replayed") String status,
-            @QueryParam("limit") @DefaultValue("100") @Min(1) @Max(1000) int limit) {
-        return new DeadLetterPage(deadLetters.list(status, limit));
+            @QueryParam("limit") String limit) {
+        return new DeadLetterPage(deadLetters.list(status, QueryNumbers.parse("limit", limit, 100, 1, 1000)));
     }
 
     /** Delivers the record now (its dedup row makes a second delivery impossible) → 202 with the outcome. */

@@ -3,13 +3,12 @@ package agentmesh.outbox.boundary;
 import agentmesh.outbox.control.OutboxAdmin;
 import agentmesh.outbox.control.OutboxEventView;
 import agentmesh.outbox.entity.OutboxStatus;
+import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
-import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -38,8 +37,9 @@ public class OutboxResource {
     public OutboxPage list(
             @QueryParam("status") @NotNull @Pattern(regexp = "pending|sent|failed",
                     message = "must be pending, sent or failed") String status,
-            @QueryParam("limit") @DefaultValue("100") @Min(1) @Max(1000) int limit) {
-        return new OutboxPage(outbox.list(OutboxStatus.valueOf(status.toUpperCase(Locale.ROOT)), limit));
+            @QueryParam("limit") String limit) {
+        return new OutboxPage(outbox.list(OutboxStatus.valueOf(status.toUpperCase(Locale.ROOT)),
+                QueryNumbers.parse("limit", limit, 100, 1, 1000)));
     }
 
     @POST
