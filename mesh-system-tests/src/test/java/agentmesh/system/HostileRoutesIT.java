@@ -60,7 +60,7 @@ class HostileRoutesIT {
         attackers.forEach(attacker -> ours.add(attacker.id()));
         String in = "('" + String.join("','", ours) + "')";
         await().atMost(Duration.ofSeconds(30)).until(() -> MeshDatabase.count(
-                "SELECT COUNT(*) FROM outbox_event WHERE status = 'pending' AND event_key IN " + in) == 0);
+                "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING' AND event_key IN " + in) == 0);
         List<Object> before = fingerprint(in);
 
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
