@@ -24,17 +24,6 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class InboxReader {
 
-    // The stored sizes of up to `limit` events first, then the payloads of those within the budget by primary key:
-    // STRAIGHT_JOIN keeps the optimizer from walking the whole inbox to join the other way round. `counted` tells a
-    // page cut by its bytes from the inbox's end.
-    private static final String PAGE = "SELECT STRAIGHT_JOIN e.cursor_no, e.payload, e.delivered_at, sized.counted"
-            + " FROM (SELECT cursor_no, size, SUM(size) OVER (ORDER BY cursor_no) AS upto,"
-            + " COUNT(*) OVER () AS counted FROM"
-            + " (SELECT cursor_no, payload_bytes AS size FROM inbox_event WHERE agent_id = ? AND cursor_no > ?"
-            + " ORDER BY cursor_no LIMIT ?) counted) sized"
-            + " JOIN inbox_event e ON e.agent_id = ? AND e.cursor_no = sized.cursor_no"
-            + " WHERE " + PageBytes.WITHIN_BUDGET + " ORDER BY sized.cursor_no";
-
     @Resource(lookup = "java:app/jdbc/mesh")
     DataSource dataSource;
 
@@ -46,17 +35,24 @@ public class InboxReader {
 
     /**
      * Up to {@code limit} events with a cursor above {@code after}, in cursor order, and no more than a page's bytes
-     * (at least one event). The sizes are the rows' stored ones, so that no payload beyond the page is read.
+     * (at least one event). Two plain statements: the stored sizes first (a poll that finds nothing ends there),
+     * then the payloads of the events within the budget only.
      */
     public InboxPage after(String agentId, long after, int limit) {
         metrics.pageRead();
-        long[] counted = {0};
-        List<JsonObject> events = Jdbc.query(dataSource, PAGE, row -> {
-            counted[0] = row.getLong(4);
-            return view(row.getLong(1), row.getString(2), UtcDateTimeConverter.read(row.getObject(3)));
-        }, agentId, after, limit, agentId, pageBytes.max());
-        long next = events.isEmpty() ? after : events.get(events.size() - 1).getJsonNumber("cursor").longValue();
-        return new InboxPage(events, next, counted[0] == limit || events.size() < counted[0]);
+        List<long[]> sizes = Jdbc.query(dataSource, "SELECT cursor_no, payload_bytes FROM inbox_event"
+                        + " WHERE agent_id = ? AND cursor_no > ? ORDER BY cursor_no LIMIT ?",
+                row -> new long[] {row.getLong(1), row.getLong(2)}, agentId, after, limit);
+        if (sizes.isEmpty()) {
+            return InboxPage.empty(after);
+        }
+        int within = PageBytes.leadingWithin(sizes.stream().mapToLong(size -> size[1]).toArray(), pageBytes.max());
+        long last = sizes.get(within - 1)[0];
+        List<JsonObject> events = Jdbc.query(dataSource, "SELECT cursor_no, payload, delivered_at FROM inbox_event"
+                        + " WHERE agent_id = ? AND cursor_no > ? AND cursor_no <= ? ORDER BY cursor_no",
+                row -> view(row.getLong(1), row.getString(2), UtcDateTimeConverter.read(row.getObject(3))),
+                agentId, after, last);
+        return new InboxPage(events, last, within < sizes.size() || sizes.size() == limit);
     }
 
     /** The cursor after which an agent without a cursor of its own resumes: its last ack. */
