@@ -1,5 +1,6 @@
 package agentmesh.inbox.control;
 
+import agentmesh.platform.LatencyWindow;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -88,11 +88,14 @@ public class OutboxDispatcher {
     }
 
     private OutboxBatch.Round round() {
+        long start = System.nanoTime();
         try {
             return batch.dispatch();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Dispatch round failed; the sweep tries again", e);
             return OutboxBatch.Round.NOTHING;
+        } finally {
+            metrics.round(Duration.ofNanos(System.nanoTime() - start));
         }
     }
 

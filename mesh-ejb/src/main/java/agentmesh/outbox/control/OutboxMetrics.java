@@ -1,5 +1,6 @@
 package agentmesh.outbox.control;
 
+import agentmesh.platform.LatencyWindow;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -9,6 +10,7 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.Tag;
 import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -16,7 +18,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * acknowledged and publishes it refused, {@code agent_mesh_outbox_broker_unavailable_total} rounds that found the
  * broker out of reach, {@code agent_mesh_outbox_dead_total} events that gave up, and
  * {@code agent_mesh_outbox_pending_total{status="pending|failed"}} the rows waiting and dead (counted by the sweep
- * through the status index, so a scrape never queries the database; sent rows are the dispatch counter's).
+ * through the status index, so a scrape never queries the database; sent rows are the dispatch counter's), and
+ * {@code agent_mesh_outbox_round_seconds{quantile="0.5|0.99"}} the time of the last 1,000 dispatch rounds (the
+ * benchmark shows with it that a round's cost does not grow with the table).
  */
 @ApplicationScoped
 public class OutboxMetrics {
@@ -27,6 +31,7 @@ public class OutboxMetrics {
 
     private final AtomicLong pending = new AtomicLong();
     private final AtomicLong failedRows = new AtomicLong();
+    private final LatencyWindow rounds = new LatencyWindow(1_000);
     private Counter sent;
     private Counter refused;
     private Counter brokerUnavailable;
@@ -43,6 +48,14 @@ public class OutboxMetrics {
                 .withDescription("outbox rows waiting (pending) and dead (failed)").build();
         registry.gauge(rows, pending, AtomicLong::get, new Tag("status", "pending"));
         registry.gauge(rows, failedRows, AtomicLong::get, new Tag("status", "failed"));
+        for (double q : new double[] {0.5, 0.99}) {
+            registry.gauge("agent_mesh_outbox_round_seconds", rounds, w -> w.quantile(q),
+                    new Tag("quantile", Double.toString(q)));
+        }
+    }
+
+    void round(Duration took) {
+        rounds.add(took.toNanos() / 1e9);
     }
 
     void dispatched(int events) {

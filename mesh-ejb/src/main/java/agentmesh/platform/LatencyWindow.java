@@ -1,4 +1,4 @@
-package agentmesh.inbox.control;
+package agentmesh.platform;
 
 import java.util.Arrays;
 

@@ -1,4 +1,4 @@
-package agentmesh.inbox.control;
+package agentmesh.platform;
 
 import org.junit.jupiter.api.Test;
 
