@@ -30,11 +30,6 @@ public final class TokenBucket {
         return wait;
     }
 
-    /** Puts back a token taken for something that did not happen after all. */
-    public synchronized void giveBack() {
-        tokens = Math.min(capacity, tokens + 1);
-    }
-
     /** How long until a token is there (zero: now), taking none. */
     public synchronized Duration waitAt(Instant now) {
         refill(now);

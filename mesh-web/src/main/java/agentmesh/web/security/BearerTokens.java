@@ -63,19 +63,13 @@ public class BearerTokens {
         if (cached.isPresent()) {
             return Optional.of(Caller.agent(cached.get(), hash));
         }
-        Duration lockedOut = failures.reserve(address);
+        Duration lockedOut = failures.lockedOutFor(address);
         if (!lockedOut.isZero()) {
             throw new TooManyFailedAuthentications(address, lockedOut);
         }
-        Optional<String> agent;
-        try {
-            agent = agents.agentHolding(hash);
-        } catch (RuntimeException e) {
-            failures.succeeded(address); // the database failed, not the caller
-            throw e;
-        }
-        if (agent.isPresent()) {
-            failures.succeeded(address);
+        Optional<String> agent = agents.agentHolding(hash);
+        if (agent.isEmpty()) {
+            failures.failed(address);
         }
         return agent.map(agentId -> Caller.agent(agentId, hash));
     }

@@ -14,11 +14,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Failed token lookups per client address: a token bucket ({@code mesh.auth.failures-per-second}, 5 by default,
  * bursts of {@code mesh.auth.failure-burst}, 20) that each well-formed token unknown to the database drains (a
- * malformed one costs nothing and is not counted; a lookup reserves a token and gives it back when it finds its
- * agent). While an address's bucket is empty, a token that would need a lookup is refused (429) without one;
- * tokens in the server's cache (used in the last {@code mesh.auth.token-cache-seconds}) and the admin token still
- * pass — so a guessing client cannot make the server work for it, and the busy agents behind the same proxy go on. At most
- * {@link #MAX_ADDRESSES} addresses are tracked; refilled buckets are dropped first.
+ * malformed one costs nothing and is not counted). While an address's bucket is empty, a token that would need a
+ * lookup is refused (429) without one; tokens in the server's cache (used in the last
+ * {@code mesh.auth.token-cache-seconds}) and the admin token still pass — so a guessing client cannot make the
+ * server work for it, and the busy agents behind the same proxy go on. At most {@link #MAX_ADDRESSES} addresses
+ * are tracked; refilled buckets are dropped first.
  */
 @ApplicationScoped
 public class FailedAuthentications {
@@ -38,11 +38,18 @@ public class FailedAuthentications {
 
     private final Map<String, TokenBucket> byAddress = new ConcurrentHashMap<>();
 
+    /** How long the address must wait before a token of its may be looked up again (zero: it may now). */
+    Duration lockedOutFor(String address) {
+        TokenBucket bucket = byAddress.get(address);
+        return bucket == null ? Duration.ZERO : bucket.waitAt(clock.instant());
+    }
+
     /**
-     * Reserves a lookup for the address: a token of its bucket, taken before the lookup so that concurrent guesses
-     * cannot all pass a check made before any of them failed. Zero: go ahead; otherwise how long it must wait.
+     * A lookup found no agent. Counted after the lookup, not reserved before it: reserving made the busy agents
+     * behind one address (their cache entries expiring together) lock each other out. So a burst of concurrent
+     * guesses can pass the check together once, at most as many as the server has HTTP workers.
      */
-    Duration reserve(String address) {
+    void failed(String address) {
         Instant now = clock.instant();
         if (byAddress.size() >= MAX_ADDRESSES && !byAddress.containsKey(address)) {
             byAddress.values().removeIf(bucket -> bucket.isFullAt(now));
@@ -50,14 +57,6 @@ public class FailedAuthentications {
                 byAddress.clear();
             }
         }
-        return byAddress.computeIfAbsent(address, a -> new TokenBucket(burst, perSecond, now)).take(now);
-    }
-
-    /** The reserved lookup found its agent (or could not be made): it was no failure. */
-    void succeeded(String address) {
-        TokenBucket bucket = byAddress.get(address);
-        if (bucket != null) {
-            bucket.giveBack();
-        }
+        byAddress.computeIfAbsent(address, a -> new TokenBucket(burst, perSecond, now)).take(now);
     }
 }
