@@ -45,12 +45,7 @@ public final class MeshDatabase {
 
     /** The rows a query answers, read as the mesh's own database account of the given stack. */
     public static List<List<Object>> query(StackConfig config, String sql, Object... parameters) {
-        try (Connection connection = DriverManager.getConnection(config.database().applicationUrl(),
-                config.dbUser(), config.dbPassword());
-             PreparedStatement statement = connection.prepareStatement(sql)) {
-            for (int i = 0; i < parameters.length; i++) {
-                statement.setObject(i + 1, parameters[i]);
-            }
+        return run(config, sql, parameters, statement -> {
             try (ResultSet rows = statement.executeQuery()) {
                 List<List<Object>> result = new ArrayList<>();
                 int columns = rows.getMetaData().getColumnCount();
@@ -63,20 +58,26 @@ public final class MeshDatabase {
                 }
                 return result;
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
-        }
+        });
     }
 
     /** Runs a statement that changes rows (benchmarks seeding tables), as the mesh's own database account. */
     public static int update(StackConfig config, String sql, Object... parameters) {
+        return run(config, sql, parameters, PreparedStatement::executeUpdate);
+    }
+
+    private interface Execution<T> {
+        T on(PreparedStatement statement) throws SQLException;
+    }
+
+    private static <T> T run(StackConfig config, String sql, Object[] parameters, Execution<T> execution) {
         try (Connection connection = DriverManager.getConnection(config.database().applicationUrl(),
                 config.dbUser(), config.dbPassword());
              PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }
-            return statement.executeUpdate();
+            return execution.on(statement);
         } catch (SQLException e) {
             throw new IllegalStateException(sql + ": " + e.getMessage(), e);
         }
