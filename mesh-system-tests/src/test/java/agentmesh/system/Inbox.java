@@ -40,6 +40,19 @@ public final class Inbox {
         return all(mesh, agent, 0);
     }
 
+    /**
+     * Every event in the recipient's inbox that came before a fence: a message sent now, in a task of its own, from
+     * {@code sender}. Events are delivered in the order they were accepted for a recipient, so once the fence is in
+     * the inbox nothing accepted before it can still arrive: a late duplicate or a missing event shows here.
+     */
+    static List<JsonObject> settled(MeshClient mesh, Agent sender, Agent recipient) {
+        String fence = mesh.send(sender, MeshClient.textMessage(null, recipient, null, "fence")).getString("messageId");
+        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                .until(() -> messageIds(all(mesh, recipient, 0)).contains(fence));
+        List<JsonObject> events = all(mesh, recipient, 0);
+        return events.subList(0, messageIds(events).indexOf(fence));
+    }
+
     static List<String> messageIds(List<JsonObject> events) {
         return events.stream().map(e -> e.getString("messageId")).toList();
     }
