@@ -1,5 +1,6 @@
 package agentmesh.messaging.control;
 
+import agentmesh.parts.control.Parts;
 import agentmesh.platform.Sha256;
 import jakarta.json.JsonArray;
 

@@ -1,9 +1,10 @@
 package agentmesh.messaging.control;
 
+import agentmesh.parts.control.Parts;
 import agentmesh.agent.control.ContactCheck;
 import agentmesh.agent.control.ContactGate;
 import agentmesh.agent.entity.ContactKey;
-import agentmesh.messaging.entity.TaskMessage;
+import agentmesh.task.entity.TaskMessage;
 import agentmesh.outbox.control.Outbox;
 import agentmesh.outbox.entity.InboxEvent;
 import agentmesh.platform.DuplicateKey;

@@ -2,7 +2,7 @@ package agentmesh.task.control;
 
 import agentmesh.agent.control.ContactCheck;
 import agentmesh.agent.control.ContactGate;
-import agentmesh.messaging.control.Parts;
+import agentmesh.parts.control.Parts;
 import agentmesh.platform.DuplicateKey;
 import agentmesh.platform.MeshException;
 import agentmesh.platform.UtcDateTimeConverter;

@@ -1,5 +1,6 @@
 package agentmesh.messaging.boundary;
 
+import agentmesh.parts.boundary.ValidParts;
 import agentmesh.web.Ids;
 import jakarta.json.JsonArray;
 import jakarta.validation.constraints.NotNull;

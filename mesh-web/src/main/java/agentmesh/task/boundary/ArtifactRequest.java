@@ -1,6 +1,6 @@
 package agentmesh.task.boundary;
 
-import agentmesh.messaging.boundary.ValidParts;
+import agentmesh.parts.boundary.ValidParts;
 import agentmesh.web.Ids;
 import jakarta.json.JsonArray;
 import jakarta.validation.constraints.NotBlank;

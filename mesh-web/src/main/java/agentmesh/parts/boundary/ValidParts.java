@@ -1,4 +1,4 @@
-package agentmesh.messaging.boundary;
+package agentmesh.parts.boundary;
 
 import jakarta.validation.Constraint;
 import jakarta.validation.Payload;
@@ -8,7 +8,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
-/** A JSON array of A2A message parts (see {@link agentmesh.messaging.control.Parts}). */
+/** A JSON array of A2A message parts (see {@link agentmesh.parts.control.Parts}). */
 @Constraint(validatedBy = PartsValidator.class)
 @Target({ElementType.FIELD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)

@@ -1,4 +1,4 @@
-package agentmesh.messaging.control;
+package agentmesh.parts.control;
 
 import jakarta.json.Json;
 import jakarta.json.JsonArray;

@@ -1,6 +1,6 @@
-package agentmesh.messaging.boundary;
+package agentmesh.parts.boundary;
 
-import agentmesh.messaging.control.Parts;
+import agentmesh.parts.control.Parts;
 import jakarta.json.JsonArray;
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;

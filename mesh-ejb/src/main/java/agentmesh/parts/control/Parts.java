@@ -1,4 +1,4 @@
-package agentmesh.messaging.control;
+package agentmesh.parts.control;
 
 import agentmesh.platform.MeshJson;
 import jakarta.json.JsonArray;

@@ -1,6 +1,5 @@
-package agentmesh.messaging.entity;
+package agentmesh.task.entity;
 
-import agentmesh.task.entity.Task;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
