@@ -6,6 +6,11 @@
  * committed. The dispatcher publishes committed rows to the topic ({@code inbox.events} by default), keyed by the
  * recipient agent id, so that one recipient's events share a partition.
  *
+ * <p>Guarantees: <b>G4 no loss across crashes</b> (an event exists exactly when its change committed, and stays
+ * pending until Kafka has it); <b>G2 per-recipient order</b> (a recipient's events are published in id order,
+ * none overtaking one that failed); <b>G5 dead events and replay</b> (an event that cannot be published is dead
+ * after its attempts, stops holding its recipient, and an admin can put it back).
+ *
  * <p>Operations: {@link agentmesh.outbox.control.Outbox#enqueue} (inside the caller's transaction);
  * {@link agentmesh.outbox.control.OutboxDispatcher#trigger} — called right after such a transaction commits
  * ({@link agentmesh.outbox.control.DispatchOnCommit}) and by the one-second sweep

@@ -10,6 +10,10 @@
  * {@link agentmesh.task.control.IdleTaskScan} fails tasks idle past the timeout. Tasks are created by the first
  * message of a conversation (see {@code agentmesh.messaging}).
  *
+ * <p>Guarantee: <b>G8 idle timeout</b> — a submitted or working task with no activity for
+ * {@code mesh.task.idle-limit-seconds} is failed once (reason {@code idle-timeout}), however many scans run at once,
+ * and each of its two agents is told once.
+ *
  * <p>Invariants: a task's messages are numbered 1, 2, … with no gap or duplicate ({@code seq}); the number is taken
  * under the task row's lock, which also serialises concurrent writes into one task. {@code updated_at} is the last
  * activity. A terminal task (completed, failed, canceled, rejected) takes no more messages and never changes state.

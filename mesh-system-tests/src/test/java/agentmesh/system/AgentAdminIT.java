@@ -2,6 +2,7 @@ package agentmesh.system;
 
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,6 +31,7 @@ class AgentAdminIT {
     }
 
     @Test
+    @Tag("G6")
     void contactsAreSymmetricAndCanBeRevoked() {
         Agent a = mesh.registerAgent("a");
         Agent b = mesh.registerAgent("b");

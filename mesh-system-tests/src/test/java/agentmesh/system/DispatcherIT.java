@@ -1,6 +1,7 @@
 package agentmesh.system;
 
 import agentmesh.system.MeshClient.Agent;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -20,6 +21,7 @@ class DispatcherIT {
     private final MeshClient mesh = MeshClient.forStack();
 
     @Test
+    @Tag("G3")
     void everySentMessageAppearsOnTheTopicOnceKeyedByItsRecipient() {
         Agent alice = mesh.registerAgent("alice");
         Agent bob = mesh.registerAgent("bob");
@@ -41,6 +43,8 @@ class DispatcherIT {
     }
 
     @Test
+    @Tag("G2")
+    @Tag("G5")
     void laterEventsOfARecipientWaitBehindAFailingOneWhileOthersFlow() {
         Agent alice = mesh.registerAgent("alice");
         Agent bob = mesh.registerAgent("bob");
@@ -62,6 +66,7 @@ class DispatcherIT {
     }
 
     @Test
+    @Tag("G5")
     void aDeadEventStopsHoldingItsRecipientAndAnAdminCanRetryIt() {
         Agent alice = mesh.registerAgent("alice");
         Agent bob = mesh.registerAgent("bob");

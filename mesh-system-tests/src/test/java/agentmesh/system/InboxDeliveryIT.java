@@ -6,6 +6,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -26,6 +27,8 @@ class InboxDeliveryIT {
     private final MeshClient mesh = MeshClient.forStack();
 
     @Test
+    @Tag("G2")
+    @Tag("G3")
     void fiveHundredMessagesOverSeveralTasksArriveOnceInCommitOrder() {
         Agent alice = mesh.registerAgent("alice");
         Agent bob = mesh.registerAgent("bob");
@@ -56,6 +59,7 @@ class InboxDeliveryIT {
     }
 
     @Test
+    @Tag("G3")
     void aRecordRedeliveredAfterAConsumerCrashIsDroppedByTheDedupTable() {
         Agent alice = mesh.registerAgent("alice");
         Agent bob = mesh.registerAgent("bob");
@@ -76,6 +80,7 @@ class InboxDeliveryIT {
     }
 
     @Test
+    @Tag("G5")
     void aPoisonRecordEndsAsOneDeadLetterWhileLaterRecordsFlowAndReplayDeliversIt() {
         Agent alice = mesh.registerAgent("alice");
         Agent bob = mesh.registerAgent("bob");
@@ -110,6 +115,7 @@ class InboxDeliveryIT {
     }
 
     @Test
+    @Tag("G5")
     void aRecordThatIsNoEventIsParkedAndItsReplayIsRefusedWith409LeavingItParked() throws Exception {
         Agent bob = mesh.registerAgent("bob");
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(

@@ -2,6 +2,7 @@ package agentmesh.system;
 
 import agentmesh.stack.KafkaBroker;
 import agentmesh.system.MeshClient.Agent;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -21,6 +22,8 @@ class KafkaOutageIT {
     private final MeshClient mesh = MeshClient.forStack();
 
     @Test
+    @Tag("G2")
+    @Tag("G4")
     void sendsDuringABrokerOutageArePublishedInOrderOnceItIsBack() {
         Conversation conversation = new Conversation(mesh, 3);
         KafkaBroker broker = MeshStackExtension.stack().kafka().orElseThrow();
@@ -39,6 +42,7 @@ class KafkaOutageIT {
     }
 
     @Test
+    @Tag("G4")
     void eventsCommittedBeforeAServerCrashArePublishedAfterItRestarts() {
         Conversation conversation = new Conversation(mesh, 3);
         KafkaBroker broker = MeshStackExtension.stack().kafka().orElseThrow();
@@ -54,6 +58,9 @@ class KafkaOutageIT {
     }
 
     @Test
+    @Tag("G2")
+    @Tag("G3")
+    @Tag("G4")
     void aBrokerKilledWhileARecipientsRunIsPublishedLosesNothingRepeatsNothingAndKeepsTheOrder() {
         Conversation conversation = new Conversation(mesh, 1);
         String recipient = conversation.expected().keySet().iterator().next();

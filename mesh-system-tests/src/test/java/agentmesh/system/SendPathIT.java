@@ -4,6 +4,7 @@ import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -35,6 +36,7 @@ class SendPathIT {
     }
 
     @Test
+    @Tag("G4")
     void sendStoresTheMessageAndItsOutboxEventForTheRecipient() {
         JsonObject sent = mesh.send(alice, MeshClient.textMessage(null, bob, null, "Please review PR 42"));
 
@@ -54,6 +56,7 @@ class SendPathIT {
     }
 
     @Test
+    @Tag("G4")
     void failureAfterTheMessageInsertLeavesNeitherMessageNorEvent() {
         Map<String, Long> before = MeshDatabase.rowCounts();
 
@@ -67,6 +70,7 @@ class SendPathIT {
     }
 
     @Test
+    @Tag("G1")
     void sameMessageIdTwiceStoresOneMessageAndAnswersWithTheOriginal() {
         String body = MeshClient.textMessage("m-replay-" + alice.id(), bob, null, "once only");
         ApiResponse first = mesh.post("messages", alice.token(), body);
@@ -83,6 +87,7 @@ class SendPathIT {
     }
 
     @Test
+    @Tag("G1")
     void sameMessageIdWithOtherContentIsAConflict() {
         String messageId = "m-conflict-" + alice.id();
         mesh.send(alice, MeshClient.textMessage(messageId, bob, null, "original"));
@@ -97,6 +102,7 @@ class SendPathIT {
     }
 
     @Test
+    @Tag("G1")
     void messageIdsBelongToTheirSenderSoAnotherAgentsUseOfAnIdIsNoConflict() {
         Agent carol = mesh.registerAgent("carol");
         mesh.allow(carol, bob);

@@ -2,6 +2,7 @@ package agentmesh.system;
 
 import agentmesh.stack.PayaraServer;
 import agentmesh.system.MeshClient.Agent;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -30,6 +31,8 @@ class TwoInstancesIT {
     private static final int PER_RECIPIENT = 100;
 
     @Test
+    @Tag("G2")
+    @Tag("G3")
     void twoThousandEventsForTwentyRecipientsArriveInCommitOrderWithoutDuplicatesThoughTheClocksDiffer()
             throws Exception {
         try (PayaraServer secondServer = MeshStackExtension.stack().addServer(Map.of(

@@ -1,5 +1,6 @@
 package agentmesh.web;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Tag("G7")
 class TokenBucketTest {
 
     private final Instant start = Instant.parse("2026-12-02T12:00:00Z");

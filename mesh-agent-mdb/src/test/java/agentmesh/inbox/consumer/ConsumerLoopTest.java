@@ -6,6 +6,7 @@ import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.sql.SQLTransientConnectionException;
@@ -27,6 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The consumer loop against Kafka's MockConsumer, with a recording stand-in for the transactional side. */
+@Tag("G3")
+@Tag("G5")
 class ConsumerLoopTest {
 
     private static final String TOPIC = "inbox.events";

@@ -3,11 +3,13 @@ package agentmesh.messaging.control;
 import agentmesh.agent.control.ContactCheck;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+@Tag("G1")
 class FingerprintTest {
 
     private static final JsonArray TEXT = Json.createArrayBuilder()

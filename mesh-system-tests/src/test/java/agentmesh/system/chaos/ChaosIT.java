@@ -1,5 +1,6 @@
 package agentmesh.system.chaos;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -15,6 +16,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ChaosIT {
 
     @Test
+    @Tag("G1")
+    @Tag("G2")
+    @Tag("G3")
+    @Tag("G4")
     void everyAcknowledgedMessageIsDeliveredOnceAndInOrderThroughCrashesAndOutages() throws IOException {
         ChaosProfile profile = ChaosProfile.fromSystemProperties();
 
