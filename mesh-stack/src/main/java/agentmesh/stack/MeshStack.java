@@ -83,6 +83,27 @@ public final class MeshStack implements AutoCloseable {
      * to show that instances share the work safely; it is stopped with the stack, or by closing it.
      */
     public PayaraServer addServer(Map<String, String> settings) {
+        PayaraServer server = extraServer(settings);
+        server.createAndDeploy(ear);
+        return server;
+    }
+
+    /**
+     * One more server instance like {@link #addServer}, started with no application: for a test tool that deploys
+     * the EAR itself (the in-container tests deploy it with their test classes inside).
+     */
+    public PayaraServer addEmptyServer() {
+        PayaraServer server = extraServer(Map.of());
+        server.create();
+        return server;
+    }
+
+    /** The EAR the stack deploys. */
+    public Path ear() {
+        return ear;
+    }
+
+    private PayaraServer extraServer(Map<String, String> settings) {
         int portBase = Ports.freeBase(config.portBase().orElse(8000) + 1000);
         Map<String, String> environment = serverEnvironment(config);
         environment.putAll(settings);
@@ -90,7 +111,6 @@ public final class MeshStack implements AutoCloseable {
                 config.stateDir().resolve("domains-" + portBase), portBase + 80, portBase + 48, Optional.of(portBase),
                 environment);
         extraServers.add(server);
-        server.createAndDeploy(ear);
         return server;
     }
 

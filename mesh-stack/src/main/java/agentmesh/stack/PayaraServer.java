@@ -53,6 +53,12 @@ public final class PayaraServer implements AutoCloseable {
      * it with them and deploys the EAR.
      */
     public void createAndDeploy(Path ear) {
+        create();
+        deploy(ear);
+    }
+
+    /** Creates the domain anew with the production settings and starts it, with no application. */
+    public void create() {
         stopStale();
         Directories.delete(domainsDir.resolve(DOMAIN));
         List<String> create = new ArrayList<>(List.of("create-domain", "--nopassword", "--domaindir",
@@ -65,9 +71,20 @@ public final class PayaraServer implements AutoCloseable {
                 serverConfig.resolve("payara").resolve("setup.asadmin").toString()), Duration.ofMinutes(2));
         stop(); // the JVM options take effect at the next start
         start();
+    }
+
+    private void deploy(Path ear) {
         asadmin(List.of("--port", Integer.toString(adminPort), "deploy", "--force=true", "--name", DOMAIN,
                 ear.toString()), Duration.ofMinutes(5));
         awaitApplication();
+    }
+
+    public int httpPort() {
+        return httpPort;
+    }
+
+    public int adminPort() {
+        return adminPort;
     }
 
     /** Starts the existing domain; the EAR deployed in it starts with it. */
