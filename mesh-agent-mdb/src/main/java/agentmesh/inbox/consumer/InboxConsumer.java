@@ -1,10 +1,9 @@
 package agentmesh.inbox.consumer;
 
 import agentmesh.inbox.control.DeadLetters;
-import agentmesh.testfaults.DeliveryFaults;
 import agentmesh.inbox.control.InboxDelivery;
 import agentmesh.inbox.control.InboxMetrics;
-import agentmesh.inbox.control.InboxRecord;
+import agentmesh.testfaults.DeliveryFaults;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -18,7 +17,6 @@ import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
@@ -67,7 +65,7 @@ public class InboxConsumer {
 
     @PostConstruct
     void start() {
-        Deliveries deliveries = new ContainerDeliveries();
+        Deliveries deliveries = new ContainerDeliveries(delivery, deadLetters, faults, metrics);
         for (int i = 0; i < settings.threads(); i++) {
             String clientId = "mesh-inbox-" + i;
             ConsumerLoop loop = new ConsumerLoop(clientId, settings, () -> newConsumer(clientId), deliveries, clock);
@@ -107,35 +105,5 @@ public class InboxConsumer {
                 ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, settings.sessionTimeoutMillis(),
                 ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, settings.sessionTimeoutMillis() / 3),
                 new StringDeserializer(), new StringDeserializer());
-    }
-
-    /** The loops' transactional side: the EJBs, each call a container transaction. */
-    private final class ContainerDeliveries implements Deliveries {
-
-        @Override
-        public void deliverAll(List<InboxRecord> records) {
-            delivery.deliverAll(records);
-        }
-
-        @Override
-        public void deliver(InboxRecord record) {
-            delivery.deliver(record.key(), record.value());
-        }
-
-        @Override
-        public void park(ConsumerRecord<String, String> record, Throwable cause, int attempts) {
-            deadLetters.park(record.topic(), record.partition(), record.offset(), record.key(),
-                    record.value() == null ? "" : record.value(), String.valueOf(cause), attempts);
-        }
-
-        @Override
-        public boolean crashBeforeOffsetCommit() {
-            return faults.takeCrash();
-        }
-
-        @Override
-        public void lag(int partition, long lag) {
-            metrics.lag(partition, lag);
-        }
     }
 }
