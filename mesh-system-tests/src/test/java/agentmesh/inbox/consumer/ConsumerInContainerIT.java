@@ -8,6 +8,7 @@ import agentmesh.system.incontainer.InContainerServer;
 import agentmesh.system.incontainer.MeshDeployment;
 import agentmesh.testfaults.DeliveryFaults;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.io.StringReader;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -97,7 +99,7 @@ class ConsumerInContainerIT {
     void aBatchWithAPoisonRecordIsUndoneAndDeliveredRecordByRecordAroundTheParkedRecord() {
         String a = event("a");
         // An event the database refuses (its id too long for the column): it fails after the batch has written.
-        String poison = event("b").replace("\"eventId\":\"ev-", "\"eventId\":\"ev-" + "x".repeat(200));
+        String poison = event("b", "ev-" + "x".repeat(200));
         String c = event("c");
         add(p0, 0, a, poison, c);
 
@@ -131,14 +133,17 @@ class ConsumerInContainerIT {
     }
 
     private String event(String name) {
-        return "{\"type\":\"message\",\"eventId\":\"ev-" + UUID.randomUUID() + "\",\"messageId\":\"m-" + name
-                + "\",\"taskId\":\"t-incontainer\",\"from\":\"incontainer\",\"to\":\"" + recipient + "\",\"createdAt\":\""
-                + Instant.now() + "\"}";
+        return event(name, "ev-" + UUID.randomUUID());
+    }
+
+    private String event(String name, String eventId) {
+        return Json.createObjectBuilder().add("type", "message").add("eventId", eventId)
+                .add("messageId", "m-" + name).add("taskId", "t-incontainer").add("from", "incontainer")
+                .add("to", recipient).add("createdAt", Instant.now().toString()).build().toString();
     }
 
     private static String eventId(String event) {
-        int start = event.indexOf("\"eventId\":\"") + 11;
-        return event.substring(start, event.indexOf('"', start));
+        return Json.createReader(new StringReader(event)).readObject().getString("eventId");
     }
 
     private void add(TopicPartition partition, long firstOffset, String... values) {
