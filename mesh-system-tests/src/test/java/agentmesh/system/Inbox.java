@@ -48,9 +48,14 @@ public final class Inbox {
     static List<JsonObject> settled(MeshClient mesh, Agent sender, Agent recipient) {
         String fence = mesh.send(sender, MeshClient.textMessage(null, recipient, null, "fence")).getString("messageId");
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
-                .until(() -> messageIds(all(mesh, recipient, 0)).contains(fence));
+                .until(() -> indexOf(all(mesh, recipient, 0), fence) >= 0);
         List<JsonObject> events = all(mesh, recipient, 0);
-        return events.subList(0, messageIds(events).indexOf(fence));
+        return events.subList(0, indexOf(events, fence));
+    }
+
+    // Status and artifact events carry no message id.
+    private static int indexOf(List<JsonObject> events, String messageId) {
+        return events.stream().map(e -> e.getString("messageId", "")).toList().indexOf(messageId);
     }
 
     static List<String> messageIds(List<JsonObject> events) {
