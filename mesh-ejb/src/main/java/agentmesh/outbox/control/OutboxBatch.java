@@ -8,6 +8,7 @@ import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -89,7 +90,9 @@ public class OutboxBatch {
             return Round.NOTHING;
         }
         List<List<OutboxRecord>> runs = runs(heads);
+        long publishing = System.nanoTime();
         Map<Long, Publication> results = publisher.publish(runs);
+        metrics.published(Duration.ofNanos(System.nanoTime() - publishing));
         List<Long> sent = new ArrayList<>();
         boolean brokerUnavailable = false;
         for (List<OutboxRecord> run : runs) {
