@@ -20,10 +20,13 @@ public final class MeshDeployment {
     private MeshDeployment() {
     }
 
-    /** Tests of the control layer, in the web module (the EJB module's beans are visible there). */
+    /**
+     * Tests of the control layer, with their fixtures, in the web module: the EJB module's classes are visible there
+     * (not from the EAR's {@code lib/}, whose classes the modules see, not the other way round).
+     */
     public static EnterpriseArchive withTestsInWebModule(Class<?>... tests) {
         EnterpriseArchive ear = builtEar();
-        ear.getAsType(WebArchive.class, "mesh-web.war").addClasses(tests);
+        ear.getAsType(WebArchive.class, "mesh-web.war").addClasses(tests).addClass(MeshFixtures.class);
         return ear;
     }
 

@@ -9,7 +9,6 @@ import agentmesh.outbox.control.OutboxBatch;
 import agentmesh.platform.Jdbc;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.transaction.UserTransaction;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -25,8 +24,6 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import javax.sql.DataSource;
 
 import static org.awaitility.Awaitility.await;
@@ -71,12 +68,12 @@ class OutboxClaimIT {
     private String carol;
 
     @BeforeEach
-    void threeAgents() throws NamingException {
-        database = InitialContext.doLookup("java:app/jdbc/mesh");
-        transaction = InitialContext.doLookup("java:comp/UserTransaction");
-        alice = agent("alice");
-        bob = agent("bob");
-        carol = agent("carol");
+    void threeAgents() {
+        database = MeshFixtures.lookup("java:app/jdbc/mesh");
+        transaction = MeshFixtures.lookup("java:comp/UserTransaction");
+        alice = MeshFixtures.agent(agents, "alice");
+        bob = MeshFixtures.agent(agents, "bob");
+        carol = MeshFixtures.agent(agents, "carol");
         contacts.allow(alice, bob);
         contacts.allow(alice, carol);
     }
@@ -130,11 +127,11 @@ class OutboxClaimIT {
      * one must stay outside any transaction to see the others' commits), until closed.
      */
     private AutoCloseable lockedByAnotherRound(long event) throws Exception {
-        ManagedExecutorService threads = InitialContext.doLookup("java:comp/DefaultManagedExecutorService");
+        ManagedExecutorService threads = MeshFixtures.lookup("java:comp/DefaultManagedExecutorService");
         CountDownLatch locked = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         Future<?> holder = threads.submit(() -> {
-            UserTransaction other = InitialContext.doLookup("java:comp/UserTransaction");
+            UserTransaction other = MeshFixtures.lookup("java:comp/UserTransaction");
             other.begin();
             try {
                 Jdbc.query(database, "SELECT id FROM outbox_event WHERE id = ? FOR UPDATE", row -> row.getLong(1),
@@ -155,19 +152,12 @@ class OutboxClaimIT {
         };
     }
 
-    private String agent(String name) {
-        String id = name + "-" + UUID.randomUUID().toString().substring(0, 8) + "@incontainer";
-        agents.register(id, name);
-        return id;
-    }
-
     /** Messages from one agent to another in one task, in the caller's transaction if there is one. */
     private void send(String from, String to, int count) {
         String task = null;
         for (int i = 0; i < count; i++) {
             task = sender.send(new SendCommand(from, "m-" + UUID.randomUUID(), to, task, null,
-                    Json.createArrayBuilder().add(Json.createObjectBuilder().add("kind", "text").add("text", "n" + i))
-                            .build(), ContactCheck.IN_TRANSACTION)).message().taskId();
+                    MeshFixtures.text("n" + i), ContactCheck.IN_TRANSACTION)).message().taskId();
         }
     }
 

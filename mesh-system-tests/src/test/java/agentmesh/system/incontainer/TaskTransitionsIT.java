@@ -31,8 +31,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import javax.sql.DataSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -78,11 +76,11 @@ class TaskTransitionsIT {
     private String bob;
 
     @BeforeEach
-    void twoAgents() throws NamingException {
-        database = InitialContext.doLookup("java:app/jdbc/mesh");
-        threads = InitialContext.doLookup("java:comp/DefaultManagedExecutorService");
-        alice = agent("alice");
-        bob = agent("bob");
+    void twoAgents() {
+        database = MeshFixtures.lookup("java:app/jdbc/mesh");
+        threads = MeshFixtures.lookup("java:comp/DefaultManagedExecutorService");
+        alice = MeshFixtures.agent(agents, "alice");
+        bob = MeshFixtures.agent(agents, "bob");
         contacts.allow(alice, bob);
     }
 
@@ -140,16 +138,9 @@ class TaskTransitionsIT {
         return outcomes;
     }
 
-    private String agent(String name) {
-        String id = name + "-" + UUID.randomUUID().toString().substring(0, 8) + "@incontainer";
-        agents.register(id, name);
-        return id;
-    }
-
     private String openTask() {
         return sender.send(new SendCommand(alice, "m-" + UUID.randomUUID(), bob, null, null,
-                Json.createArrayBuilder().add(Json.createObjectBuilder().add("kind", "text").add("text", "do it"))
-                        .build(), ContactCheck.IN_TRANSACTION)).message().taskId();
+                MeshFixtures.text("do it"), ContactCheck.IN_TRANSACTION)).message().taskId();
     }
 
     private void lastActivity(String task, Duration ago) {
