@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  *
  * <p>Time: whether a head is due is decided by the database's clock, on purpose — instances' clocks differ
  * ({@code TwoInstancesIT}), the database's is the one they share. So instead of fixing a Java {@code Clock}, these
- * tests fix a head's due time against the database's clock, an hour away or two seconds away. Other dispatchers run
+ * tests fix a head's due time against the database's clock, an hour away or a few seconds away. Other dispatchers run
  * meanwhile (the main server's, this deployment's own sweep): whatever they do, the rule must hold.
  */
 @ExtendWith(InContainerServer.class)
@@ -107,12 +107,13 @@ class OutboxClaimIT {
         send(alice, bob, 2);
         send(alice, carol, 1);
         long bobsHead = head(bob);
-        dueIn(bobsHead, Duration.ofSeconds(2));
-        dueIn(head(carol), Duration.ofSeconds(2));
+        // Time enough to take the lock below before anyone may publish bob's events.
+        dueIn(bobsHead, Duration.ofSeconds(5));
+        dueIn(head(carol), Duration.ofSeconds(5));
         transaction.commit();
 
         try (AutoCloseable held = lockedByAnotherRound(bobsHead)) {
-            await().atMost(Duration.ofSeconds(10)).until(() -> {
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
                 batch.dispatch();
                 return statuses(carol).equals(List.of("SENT"));
             });
