@@ -27,16 +27,23 @@ public final class Main {
         System.out.printf("""
 
                 Agent Mesh is running (started in %.1f s).
+                  Server:        %s
                   API:           %s
-                  Admin console: %s
                   Kafka:         %s
                   Database:      %s
                   Admin token:   %s%s
                 Press Ctrl-C to stop.
                 %n""",
-                stack.startupTime().toMillis() / 1000.0, config.baseUri(), config.consoleUri(),
+                stack.startupTime().toMillis() / 1000.0, serverLine(config), config.baseUri(),
                 config.effectiveKafkaBootstrap(), config.database().applicationUrl(), config.adminToken(),
                 config.adminTokenGenerated() ? "   (generated; set MESH_ADMIN_TOKEN to choose one)" : "");
         stopped.await();
+    }
+
+    private static String serverLine(StackConfig config) {
+        return switch (config.server()) {
+            case PAYARA -> "Payara Server, admin console " + config.consoleUri();
+            case MICRO -> "Payara Micro (the WAR; no admin console)";
+        };
     }
 }

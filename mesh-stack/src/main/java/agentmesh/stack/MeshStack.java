@@ -16,8 +16,8 @@ import java.util.Properties;
 import java.util.logging.Logger;
 
 /**
- * The whole local mesh: database, Kafka broker, Payara Server with the EAR. Started in that order and closed in the
- * reverse one. The run command and the system tests both use it, so what the tests run is what an operator runs.
+ * The whole local mesh: database, Kafka broker, and the application server ({@code MESH_SERVER}: Payara Server with
+ * the EAR, or Payara Micro with the WAR). Started in that order and closed in the reverse one. The run command and the system tests both use it, so what the tests run is what an operator runs.
  */
 public final class MeshStack implements AutoCloseable {
 
@@ -26,37 +26,43 @@ public final class MeshStack implements AutoCloseable {
     private final StackConfig config;
     private final Database database;
     private final Optional<KafkaBroker> kafka;
-    private final PayaraServer payara;
-    private final List<PayaraServer> extraServers = new ArrayList<>();
+    private final MeshServer server;
+    private final List<MeshServer> extraServers = new ArrayList<>();
     private final Path payaraHome;
+    private final Path payaraMicro;
     private final Path serverConfig;
     private final Path ear;
+    private final Path war;
     private Duration startupTime = Duration.ZERO;
 
     public MeshStack(StackConfig config) {
         this.config = config;
         Properties build = buildProperties();
         this.ear = Path.of(build.getProperty("ear"));
+        this.war = Path.of(build.getProperty("war"));
         this.database = new Database(config);
         this.kafka = config.kafkaBootstrap().isPresent() ? Optional.empty()
                 : Optional.of(new KafkaBroker(config.stateDir().resolve("kafka"),
                         Path.of(build.getProperty("kafka.lib")), config.kafkaPort(), config.fresh()));
         this.payaraHome = Path.of(build.getProperty("payara.home"));
+        this.payaraMicro = Path.of(build.getProperty("payara.micro"));
         this.serverConfig = Path.of(build.getProperty("server-config"));
-        this.payara = new PayaraServer(payaraHome, serverConfig, config.stateDir().resolve("domains"),
-                config.httpPort(), config.adminPort(), config.portBase(), serverEnvironment(config));
+        this.server = newServer(config.server(), "", config.httpPort(), config.adminPort(), config.portBase(),
+                serverEnvironment(config));
     }
 
     public MeshStack start() {
         Instant begin = Instant.now();
-        if (!Files.isRegularFile(ear)) {
-            throw new StackException("No EAR at " + ear + ": build first (mvn -DskipTests package)");
+        Path application = config.server() == StackConfig.Server.MICRO ? war : ear;
+        if (!Files.isRegularFile(application)) {
+            throw new StackException("No " + application.getFileName() + " at " + application
+                    + ": build first (mvn -DskipTests package)");
         }
         try {
             Files.createDirectories(config.stateDir());
             database.start();
             kafka.ifPresent(KafkaBroker::start);
-            payara.createAndDeploy(ear);
+            server.createAndDeploy();
         } catch (IOException e) {
             close();
             throw new UncheckedIOException(e);
@@ -73,29 +79,38 @@ public final class MeshStack implements AutoCloseable {
         return config;
     }
 
-    public PayaraServer payara() {
-        return payara;
+    /** The stack's server instance. */
+    public MeshServer server() {
+        return server;
     }
 
     /**
-     * Starts one more server instance of the mesh on the same database and Kafka, in a domain of its own on free
+     * Starts one more server instance of the mesh, of the stack's kind, on the same database and Kafka and on free
      * ports, with settings of its own on top of the stack's (e.g. a short idle-task limit). The system tests use it
      * to show that instances share the work safely; it is stopped with the stack, or by closing it.
      */
-    public PayaraServer addServer(Map<String, String> settings) {
-        PayaraServer server = extraServer(settings);
-        server.createAndDeploy(ear);
-        return server;
+    public MeshServer addServer(Map<String, String> settings) {
+        int portBase = Ports.freeBase(config.portBase().orElse(8000) + 1000);
+        Map<String, String> environment = serverEnvironment(config);
+        environment.putAll(settings);
+        MeshServer added = newServer(config.server(), "-" + portBase, portBase + 80, portBase + 48,
+                Optional.of(portBase), environment);
+        extraServers.add(added);
+        added.createAndDeploy();
+        return added;
     }
 
     /**
-     * One more server instance like {@link #addServer}, started with no application: for a test tool that deploys
-     * the EAR itself (the in-container tests deploy it with their test classes inside).
+     * One more Payara Server instance, whatever the stack's kind, started with no application: for a test tool that
+     * deploys the EAR itself (the in-container tests deploy it with their test classes inside).
      */
     public PayaraServer addEmptyServer() {
-        PayaraServer server = extraServer(Map.of());
-        server.create();
-        return server;
+        int portBase = Ports.freeBase(config.portBase().orElse(8000) + 1000);
+        PayaraServer empty = (PayaraServer) newServer(StackConfig.Server.PAYARA, "-" + portBase, portBase + 80,
+                portBase + 48, Optional.of(portBase), serverEnvironment(config));
+        extraServers.add(empty);
+        empty.create();
+        return empty;
     }
 
     /** The EAR the stack deploys. */
@@ -103,15 +118,14 @@ public final class MeshStack implements AutoCloseable {
         return ear;
     }
 
-    private PayaraServer extraServer(Map<String, String> settings) {
-        int portBase = Ports.freeBase(config.portBase().orElse(8000) + 1000);
-        Map<String, String> environment = serverEnvironment(config);
-        environment.putAll(settings);
-        PayaraServer server = new PayaraServer(payaraHome, serverConfig,
-                config.stateDir().resolve("domains-" + portBase), portBase + 80, portBase + 48, Optional.of(portBase),
-                environment);
-        extraServers.add(server);
-        return server;
+    private MeshServer newServer(StackConfig.Server kind, String suffix, int httpPort, int adminPort,
+                                 Optional<Integer> portBase, Map<String, String> environment) {
+        return switch (kind) {
+            case MICRO -> new PayaraMicroServer(payaraMicro, war, serverConfig,
+                    config.stateDir().resolve("micro" + suffix), httpPort, environment);
+            case PAYARA -> new PayaraServer(payaraHome, ear, serverConfig,
+                    config.stateDir().resolve("domains" + suffix), httpPort, adminPort, portBase, environment);
+        };
     }
 
     /** The broker the stack started; empty when {@code MESH_KAFKA_BOOTSTRAP} points at an outside one. */
@@ -125,8 +139,8 @@ public final class MeshStack implements AutoCloseable {
 
     @Override
     public void close() {
-        extraServers.forEach(PayaraServer::close);
-        payara.close();
+        extraServers.forEach(MeshServer::close);
+        server.close();
         kafka.ifPresent(KafkaBroker::close);
         database.close();
     }

@@ -1,10 +1,5 @@
 package agentmesh.stack;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,23 +13,24 @@ import java.util.logging.Logger;
  * deployed. The application's configuration reaches the server process through its environment (MicroProfile Config
  * reads {@code MESH_*} variables), so the domain itself holds no mesh settings.
  */
-public final class PayaraServer implements AutoCloseable {
+public final class PayaraServer implements MeshServer {
 
     private static final Logger LOG = Logger.getLogger(PayaraServer.class.getName());
     private static final String DOMAIN = "mesh";
 
     private final Path payaraHome;
+    private final Path ear;
     private final Path serverConfig;
     private final Path domainsDir;
     private final Optional<Integer> portBase;
     private final int httpPort;
     private final int adminPort;
     private final Map<String, String> environment;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    PayaraServer(Path payaraHome, Path serverConfig, Path domainsDir, int httpPort, int adminPort,
+    PayaraServer(Path payaraHome, Path ear, Path serverConfig, Path domainsDir, int httpPort, int adminPort,
                  Optional<Integer> portBase, Map<String, String> environment) {
         this.payaraHome = payaraHome;
+        this.ear = ear;
         this.serverConfig = serverConfig;
         this.domainsDir = domainsDir;
         this.portBase = portBase;
@@ -43,18 +39,14 @@ public final class PayaraServer implements AutoCloseable {
         this.environment = environment;
     }
 
-    /** The API base of this server, {@code http://127.0.0.1:PORT/mesh/api/v1/}. */
-    public URI baseUri() {
-        return URI.create("http://127.0.0.1:" + httpPort + "/mesh/api/v1/");
-    }
-
     /**
      * Creates the domain anew, applies the production settings of {@code server-config/payara/setup.asadmin}, starts
      * it with them and deploys the EAR.
      */
-    public void createAndDeploy(Path ear) {
+    @Override
+    public void createAndDeploy() {
         create();
-        deploy(ear);
+        deploy();
     }
 
     /** Creates the domain anew with the production settings and starts it, with no application. */
@@ -73,12 +65,13 @@ public final class PayaraServer implements AutoCloseable {
         start();
     }
 
-    private void deploy(Path ear) {
+    private void deploy() {
         asadmin(List.of("--port", Integer.toString(adminPort), "deploy", "--force=true", "--name", DOMAIN,
                 ear.toString()), Duration.ofMinutes(5));
         awaitApplication();
     }
 
+    @Override
     public int httpPort() {
         return httpPort;
     }
@@ -94,27 +87,30 @@ public final class PayaraServer implements AutoCloseable {
         asadmin(List.of("start-domain", "--domaindir", domainsDir.toString(), DOMAIN), Duration.ofMinutes(3));
     }
 
-    /** Starts the domain again after a stop or a kill and waits until the application answers. */
+    @Override
     public void restart() {
         start();
         awaitApplication();
     }
 
+    @Override
     public void stop() {
         if (pid().isPresent()) {
             asadmin(List.of("stop-domain", "--domaindir", domainsDir.toString(), DOMAIN), Duration.ofMinutes(2));
         }
     }
 
-    /** SIGKILL of the server process: a crash, with no chance to finish anything. */
+    @Override
     public void kill() {
         pid().ifPresent(Processes::kill);
     }
 
+    @Override
     public Optional<ProcessHandle> pid() {
         return Processes.fromPidFile(domainsDir.resolve(DOMAIN).resolve("config").resolve("pid"));
     }
 
+    @Override
     public Path serverLog() {
         return domainsDir.resolve(DOMAIN).resolve("logs").resolve("server.log");
     }
@@ -130,30 +126,7 @@ public final class PayaraServer implements AutoCloseable {
     }
 
     private void awaitApplication() {
-        URI ready = URI.create("http://127.0.0.1:" + httpPort + "/health/ready");
-        Wait.until("the mesh application at " + ready + " (log: " + serverLog() + ")", Duration.ofMinutes(3),
-                () -> {
-                    if (pid().isEmpty()) {
-                        throw new StackException("Payara exited; see " + serverLog());
-                    }
-                    return isUp(ready);
-                });
-    }
-
-    private boolean isUp(URI ready) {
-        try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5))
-                    .build(), HttpResponse.BodyHandlers.ofString());
-            // Deployed once the mesh's own checks answer, ready or not: a server whose topic is misconfigured is
-            // up and says so (503 naming the reason), and tests look at that.
-            return (response.statusCode() == 200 || response.statusCode() == 503)
-                    && response.body().contains("mesh-database");
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        ApplicationProbe.await(this, Duration.ofMinutes(3));
     }
 
     private void stopStale() {

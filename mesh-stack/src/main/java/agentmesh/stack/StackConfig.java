@@ -14,6 +14,7 @@ import java.util.Optional;
  */
 public record StackConfig(
         Path stateDir,
+        Server server,
         String dbUrl,
         String dbUser,
         String dbPassword,
@@ -27,6 +28,9 @@ public record StackConfig(
         String adminToken,
         boolean adminTokenGenerated,
         Map<String, String> serverEnvironment) {
+
+    /** Which application server runs the mesh: Payara Server with the EAR, or Payara Micro with the WAR. */
+    public enum Server { PAYARA, MICRO }
 
     /** When to start an embedded MariaDB instead of using the server at {@link #dbUrl}. */
     public enum EmbeddedDatabase { AUTO, ALWAYS, NEVER }
@@ -101,6 +105,7 @@ public record StackConfig(
             });
             return new StackConfig(
                     stateDir,
+                    Server.valueOf(get("MESH_SERVER", "payara").toUpperCase()),
                     get("MESH_DB_URL", "jdbc:mysql://127.0.0.1:3306/mesh"),
                     get("MESH_DB_USER", "mesh"),
                     get("MESH_DB_PASSWORD", "mesh"),

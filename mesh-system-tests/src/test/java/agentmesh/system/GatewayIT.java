@@ -1,6 +1,6 @@
 package agentmesh.system;
 
-import agentmesh.stack.PayaraServer;
+import agentmesh.stack.MeshServer;
 import agentmesh.system.MeshClient.Agent;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GatewayIT {
 
     private FakeIdentityService identity;
-    private PayaraServer gateway;
+    private MeshServer gateway;
     private MeshClient mesh;
 
     @BeforeAll

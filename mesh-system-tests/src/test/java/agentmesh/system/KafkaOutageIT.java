@@ -49,8 +49,8 @@ class KafkaOutageIT {
         broker.stop(); // so that the events are surely still pending when the server dies
         try {
             conversation.send(5);
-            MeshStackExtension.stack().payara().kill();
-            MeshStackExtension.stack().payara().restart();
+            MeshStackExtension.stack().server().kill();
+            MeshStackExtension.stack().server().restart();
         } finally {
             broker.start();
         }

@@ -1,6 +1,6 @@
 package agentmesh.system;
 
-import agentmesh.stack.PayaraServer;
+import agentmesh.stack.MeshServer;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.Json;
 import org.apache.kafka.clients.admin.Admin;
@@ -75,7 +75,7 @@ class PublishableIT {
         String taskId = first.send(alice, MeshClient.textMessage(null, bob, null, "hello")).getString("taskId");
         assertEquals(200, first.post("tasks/" + taskId + "/status", bob.token(), "{\"state\":\"working\"}").status());
 
-        try (PayaraServer second = MeshStackExtension.stack().addServer(Map.of(
+        try (MeshServer second = MeshStackExtension.stack().addServer(Map.of(
                 "MESH_KAFKA_MAX_MESSAGE_BYTES", "65536", "MESH_KAFKA_TOPIC_PARTITIONS", "24"))) {
             MeshClient mesh = new MeshClient(second.baseUri());
             Map<String, Long> before = MeshDatabase.rowCounts();

@@ -1,6 +1,6 @@
 package agentmesh.system;
 
-import agentmesh.stack.PayaraServer;
+import agentmesh.stack.MeshServer;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -32,7 +32,7 @@ class TaskIdleTimeoutIT {
 
     private static final int IDLE_LIMIT_SECONDS = 3;
 
-    private PayaraServer impatient;
+    private MeshServer impatient;
     private MeshClient mesh;
 
     @BeforeAll

@@ -1,6 +1,6 @@
 package agentmesh.system;
 
-import agentmesh.stack.PayaraServer;
+import agentmesh.stack.MeshServer;
 import agentmesh.system.MeshClient.Agent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -35,7 +35,7 @@ class TokenRotationIT {
         Agent carol = mesh.registerAgent("carol");
         Agent dave = mesh.registerAgent("dave");
         mesh.allow(carol, dave);
-        try (PayaraServer second = MeshStackExtension.stack().addServer(Map.of())) {
+        try (MeshServer second = MeshStackExtension.stack().addServer(Map.of())) {
             MeshClient there = new MeshClient(second.baseUri());
             try (SseClient streamHere = stream(base(), carol.token());
                  SseClient streamThere = stream(second.baseUri(), carol.token())) {

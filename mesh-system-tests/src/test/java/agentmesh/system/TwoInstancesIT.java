@@ -1,6 +1,6 @@
 package agentmesh.system;
 
-import agentmesh.stack.PayaraServer;
+import agentmesh.stack.MeshServer;
 import agentmesh.system.MeshClient.Agent;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -35,13 +35,13 @@ class TwoInstancesIT {
     @Tag("G3")
     void twoThousandEventsForTwentyRecipientsArriveInCommitOrderWithoutDuplicatesThoughTheClocksDiffer()
             throws Exception {
-        try (PayaraServer secondServer = MeshStackExtension.stack().addServer(Map.of(
+        try (MeshServer secondServer = MeshStackExtension.stack().addServer(Map.of(
                 "MESH_TEST_CLOCK_OFFSET_SECONDS", "3600"))) {
             dispatchOnBoth(MeshClient.forStack(), secondServer);
         }
     }
 
-    private void dispatchOnBoth(MeshClient first, PayaraServer secondServer) throws Exception {
+    private void dispatchOnBoth(MeshClient first, MeshServer secondServer) throws Exception {
         MeshClient second = new MeshClient(secondServer.baseUri());
         List<Agent> senders = new ArrayList<>();
         List<Agent> recipients = new ArrayList<>();

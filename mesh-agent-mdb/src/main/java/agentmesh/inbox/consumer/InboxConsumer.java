@@ -29,11 +29,12 @@ import java.util.logging.Logger;
 /**
  * Starts the consumer loops with the application and stops them cleanly with it: each loop is woken, leaves the
  * group and closes its consumer, so a redeploy does not leave a stale member behind. The topic is set up first
- * ({@code InboxTopic}); the consumers never create it.
+ * ({@code InboxTopic}); the consumers never create it. The plain bean names below are for the WAR (one module);
+ * in the EAR this jar's {@code META-INF/ejb-jar.xml} names them with their module.
  */
 @Singleton
 @Startup
-@DependsOn({"mesh-ejb.jar#SchemaMigration", "mesh-ejb.jar#InboxTopic"})
+@DependsOn({"SchemaMigration", "InboxTopic"})
 @ConcurrencyManagement(ConcurrencyManagementType.BEAN)
 public class InboxConsumer {
 

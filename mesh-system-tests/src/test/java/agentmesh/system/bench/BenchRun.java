@@ -124,7 +124,7 @@ final class BenchRun {
 
     private Map<String, Long> processes() {
         Map<String, Long> pids = new LinkedHashMap<>();
-        stack.payara().pid().ifPresent(p -> pids.put("Payara", p.pid()));
+        stack.server().pid().ifPresent(p -> pids.put("Payara", p.pid()));
         ProcessCpu.pidOf("mariadbd", "mysqld").ifPresent(pid -> pids.put("MariaDB", pid));
         stack.kafka().flatMap(broker -> broker.process()).ifPresent(p -> pids.put("Kafka", p.pid()));
         pids.put("load generator", ProcessHandle.current().pid());

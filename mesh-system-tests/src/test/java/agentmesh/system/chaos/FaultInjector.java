@@ -113,8 +113,8 @@ final class FaultInjector implements AutoCloseable {
         Instant struck = Instant.now();
         try {
             serverKills.incrementAndGet();
-            stack.payara().kill();
-            stack.payara().restart();
+            stack.server().kill();
+            stack.server().restart();
         } finally {
             serverDown.set(false);
         }

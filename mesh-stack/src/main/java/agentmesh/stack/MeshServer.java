@@ -1,0 +1,39 @@
+package agentmesh.stack;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * One running instance of the mesh application: Payara Server with the EAR, or Payara Micro with the WAR. The stack,
+ * the system tests and the chaos suite see only this, so every test runs on either server.
+ */
+public interface MeshServer extends AutoCloseable {
+
+    /** The API base of this instance, {@code http://127.0.0.1:PORT/mesh/api/v1/}. */
+    default URI baseUri() {
+        return URI.create("http://127.0.0.1:" + httpPort() + "/mesh/api/v1/");
+    }
+
+    int httpPort();
+
+    /** Sets the server up anew (nothing kept from an earlier run), starts it and deploys the mesh. */
+    void createAndDeploy();
+
+    /** Starts the instance again after a stop or a kill and waits until the application answers. */
+    void restart();
+
+    /** Stops the instance in an orderly way (the application's shutdown runs). */
+    void stop();
+
+    /** SIGKILL of the server process: a crash, with no chance to finish anything. */
+    void kill();
+
+    /** The server process, while it runs. */
+    Optional<ProcessHandle> pid();
+
+    Path serverLog();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,125 @@
+package agentmesh.stack;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/**
+ * Payara Micro running the mesh's WAR: one process, no domain to create and no admin port. Its settings come from
+ * {@code server-config/payara-micro/post-boot.asadmin} (the same HTTP settings as the Server domain's) and the JVM
+ * options on its command line; the application's configuration reaches it through the environment, as on the Server.
+ * Clustering is off: the instances of the mesh share only the database and Kafka, and a Hazelcast cluster would only
+ * let instances on one host find each other by chance.
+ */
+public final class PayaraMicroServer implements MeshServer {
+
+    private static final Logger LOG = Logger.getLogger(PayaraMicroServer.class.getName());
+
+    /** The Server domain's heap (see setup.asadmin), and whole stacks in JFR profiles. */
+    static final List<String> JVM_OPTIONS = List.of("-Xmx1g", "-XX:FlightRecorderOptions=stackdepth=256");
+
+    private final Path microJar;
+    private final Path war;
+    private final Path serverConfig;
+    private final Path rootDir;
+    private final int httpPort;
+    private final Map<String, String> environment;
+    private Optional<ProcessHandle> process = Optional.empty();
+
+    PayaraMicroServer(Path microJar, Path war, Path serverConfig, Path rootDir, int httpPort,
+                      Map<String, String> environment) {
+        this.microJar = microJar;
+        this.war = war;
+        this.serverConfig = serverConfig;
+        this.rootDir = rootDir;
+        this.httpPort = httpPort;
+        this.environment = environment;
+    }
+
+    /** Starts a fresh instance (a new root directory) with the WAR and waits until the application answers. */
+    @Override
+    public void createAndDeploy() {
+        pidFromFile().ifPresent(stale -> {
+            LOG.warning("Killing a Payara Micro left running by an earlier stack");
+            Processes.kill(stale);
+        });
+        Directories.delete(rootDir);
+        restart();
+    }
+
+    @Override
+    public int httpPort() {
+        return httpPort;
+    }
+
+    @Override
+    public void restart() {
+        Ports.requireFree(httpPort, "Payara Micro HTTP, MESH_PORT_BASE + 80");
+        try {
+            Files.createDirectories(rootDir);
+            ProcessBuilder builder = new ProcessBuilder(command()).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(serverLog().toFile()));
+            builder.environment().putAll(environment);
+            Process started = builder.start();
+            started.getOutputStream().close();
+            Files.writeString(pidFile(), Long.toString(started.pid()));
+            process = Optional.of(started.toHandle());
+        } catch (IOException e) {
+            throw new StackException("Could not start Payara Micro: " + e.getMessage(), e);
+        }
+        ApplicationProbe.await(this, Duration.ofMinutes(3));
+    }
+
+    private List<String> command() {
+        List<String> command = new ArrayList<>();
+        command.add(Processes.javaCommand());
+        command.addAll(JVM_OPTIONS);
+        command.addAll(List.of("-jar", microJar.toString(),
+                "--deploy", war.toString(),
+                "--port", Integer.toString(httpPort),
+                "--nohazelcast",
+                "--rootdir", rootDir.resolve("runtime").toString(),
+                "--postbootcommandfile", serverConfig.resolve("payara-micro").resolve("post-boot.asadmin").toString()));
+        return command;
+    }
+
+    @Override
+    public void stop() {
+        // SIGTERM runs Payara Micro's shutdown hook: the application is undeployed, its consumers leave the group.
+        pid().ifPresent(running -> Processes.terminate(running, Duration.ofSeconds(60)));
+    }
+
+    @Override
+    public void kill() {
+        pid().ifPresent(Processes::kill);
+    }
+
+    @Override
+    public Optional<ProcessHandle> pid() {
+        return process.filter(ProcessHandle::isAlive);
+    }
+
+    @Override
+    public Path serverLog() {
+        return rootDir.resolve("server.log");
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private Optional<ProcessHandle> pidFromFile() {
+        return Processes.fromPidFile(pidFile());
+    }
+
+    private Path pidFile() {
+        return rootDir.resolve("pid");
+    }
+}
