@@ -12,7 +12,7 @@ import java.util.logging.Logger;
 
 /**
  * Payara Micro running the mesh's WAR: one process, no domain to create and no admin port. Its settings come from
- * {@code server-config/payara-micro/post-boot.asadmin} (the same HTTP settings as the Server domain's) and the JVM
+ * {@code server-config/payara-micro/pre-boot.asadmin} (the same HTTP settings as the Server domain's) and the JVM
  * options on its command line; the application's configuration reaches it through the environment, as on the Server.
  * Clustering is off: the instances of the mesh share only the database and Kafka, and a Hazelcast cluster would only
  * let instances on one host find each other by chance.
@@ -85,7 +85,7 @@ public final class PayaraMicroServer implements MeshServer {
                 "--port", Integer.toString(httpPort),
                 "--nohazelcast",
                 "--rootdir", rootDir.resolve("runtime").toString(),
-                "--postbootcommandfile", serverConfig.resolve("payara-micro").resolve("post-boot.asadmin").toString()));
+                "--prebootcommandfile", serverConfig.resolve("payara-micro").resolve("pre-boot.asadmin").toString()));
         return command;
     }
 
