@@ -42,8 +42,8 @@ public final class Main {
 
     private static String serverLine(StackConfig config) {
         return switch (config.server()) {
-            case PAYARA -> "Payara Server, admin console " + config.consoleUri();
-            case MICRO -> "Payara Micro (the WAR; no admin console)";
+            case PAYARA -> config.server().title() + " with the EAR, admin console " + config.consoleUri();
+            case MICRO -> config.server().title() + " with the WAR (no admin console)";
         };
     }
 }

@@ -30,7 +30,19 @@ public record StackConfig(
         Map<String, String> serverEnvironment) {
 
     /** Which application server runs the mesh: Payara Server with the EAR, or Payara Micro with the WAR. */
-    public enum Server { PAYARA, MICRO }
+    public enum Server {
+        PAYARA("Payara Server"), MICRO("Payara Micro");
+
+        private final String title;
+
+        Server(String title) {
+            this.title = title;
+        }
+
+        public String title() {
+            return title;
+        }
+    }
 
     /** When to start an embedded MariaDB instead of using the server at {@link #dbUrl}. */
     public enum EmbeddedDatabase { AUTO, ALWAYS, NEVER }

@@ -42,6 +42,7 @@ final class ConsumerLoop implements Runnable {
 
     private final Map<TopicPartition, Attempts> attempts = new HashMap<>();
     private final Map<TopicPartition, Instant> pausedUntil = new HashMap<>();
+    private final Map<TopicPartition, Long> committed = new HashMap<>();
     private volatile boolean running = true;
     private volatile Consumer<String, String> consumer;
 
@@ -123,10 +124,43 @@ final class ConsumerLoop implements Runnable {
             if (deliveries.crashBeforeOffsetCommit()) {
                 throw new SimulatedCrash();
             }
-            kafka.commitSync(done);
+            commit(kafka, done);
+        }
+        if (records.isEmpty()) {
+            commitPastMarkers(kafka);
         }
         for (TopicPartition partition : kafka.assignment()) {
             kafka.currentLag(partition).ifPresent(lag -> deliveries.lag(partition.partition(), lag));
+        }
+    }
+
+    private void commit(Consumer<String, String> kafka, Map<TopicPartition, OffsetAndMetadata> offsets) {
+        kafka.commitSync(offsets);
+        offsets.forEach((partition, offset) -> committed.put(partition, offset.offset()));
+    }
+
+    /**
+     * The outbox writes in Kafka transactions, so a partition's last record is followed by a commit marker: a group
+     * that has delivered everything still stands one offset short of the end, and its lag reads 1 until the next
+     * record. An idle poll moves the position past such markers, never past a record not done with (one to be tried
+     * again is sought back to), so committing the position makes the group's lag the records truly left.
+     */
+    private void commitPastMarkers(Consumer<String, String> kafka) {
+        Map<TopicPartition, OffsetAndMetadata> advanced = new HashMap<>();
+        for (TopicPartition partition : kafka.assignment()) {
+            Long last = committed.get(partition);
+            long position;
+            try {
+                position = kafka.position(partition, Duration.ZERO);
+            } catch (org.apache.kafka.common.errors.TimeoutException e) {
+                continue; // not known yet (just assigned): the next idle poll
+            }
+            if (!pausedUntil.containsKey(partition) && (last == null || position > last)) {
+                advanced.put(partition, new OffsetAndMetadata(position));
+            }
+        }
+        if (!advanced.isEmpty()) {
+            commit(kafka, advanced);
         }
     }
 
@@ -246,6 +280,7 @@ final class ConsumerLoop implements Runnable {
             partitions.forEach(p -> {
                 attempts.remove(p);
                 pausedUntil.remove(p);
+                committed.remove(p);
             });
         }
 

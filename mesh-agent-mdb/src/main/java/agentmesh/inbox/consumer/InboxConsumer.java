@@ -79,6 +79,16 @@ public class InboxConsumer {
         LOG.info(() -> "Inbox consumer started with " + settings.threads() + " threads, group " + settings.group());
     }
 
+    /** Consumer loops this instance started. */
+    public int loops() {
+        return threads.size();
+    }
+
+    /** Consumer loops whose thread is still running (a loop recovers from failures itself; it ends only on stop). */
+    public int runningLoops() {
+        return (int) threads.stream().filter(Thread::isAlive).count();
+    }
+
     @PreDestroy
     void stop() {
         loops.forEach(ConsumerLoop::shutdown);

@@ -3,6 +3,8 @@ package agentmesh.inbox.control;
 import agentmesh.platform.LatencyWindow;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
@@ -44,8 +46,18 @@ public class InboxMetrics {
         }
     }
 
+    /** Created with the application, so that every metric is exported (at 0) from the start. */
+    void atStartup(@Observes Startup startup) {
+        // the bean's creation registers the metrics
+    }
+
     public void dedupHit() {
         dedupHits.inc();
+    }
+
+    /** Redelivered records this instance dropped since it started. */
+    public long dedupHits() {
+        return dedupHits.getCount();
     }
 
     public void deadLetter() {

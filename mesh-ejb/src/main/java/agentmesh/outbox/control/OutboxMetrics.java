@@ -3,6 +3,8 @@ package agentmesh.outbox.control;
 import agentmesh.platform.LatencyWindow;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.Metadata;
@@ -56,6 +58,11 @@ public class OutboxMetrics {
             registry.gauge("agent_mesh_outbox_round_seconds", rounds, w -> w.quantile(q), quantile);
             registry.gauge("agent_mesh_outbox_publish_seconds", publishing, w -> w.quantile(q), quantile);
         }
+    }
+
+    /** Created with the application, so that every metric is exported (at 0) from the start. */
+    void atStartup(@Observes Startup startup) {
+        // the bean's creation registers the metrics
     }
 
     void round(Duration took) {

@@ -4,16 +4,12 @@ import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import agentmesh.task.entity.Task;
 import agentmesh.task.entity.TaskState;
-import jakarta.annotation.PostConstruct;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import org.eclipse.microprofile.metrics.Counter;
-import org.eclipse.microprofile.metrics.MetricRegistry;
-import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -43,18 +39,10 @@ public class IdleTaskScan {
     TaskEvents events;
 
     @Inject
-    @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
-    MetricRegistry registry;
+    TaskMetrics metrics;
 
     @Inject
     Clock clock;
-
-    private Counter timeouts;
-
-    @PostConstruct
-    void register() {
-        timeouts = registry.counter("agent_mesh_task_timeout"); // exported as agent_mesh_task_timeout_total
-    }
 
     /** @return how many tasks this batch failed; call again while it returns a full batch */
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
@@ -71,7 +59,7 @@ public class IdleTaskScan {
                 task.changeState(TaskState.FAILED, REASON, now);
                 events.statusChanged(task, TaskEvents.MESH, task.requester(), now);
                 events.statusChanged(task, TaskEvents.MESH, task.assignee(), now);
-                timeouts.inc();
+                metrics.timedOut();
             }
             failed += idle.size();
             if (failed >= BATCH) {

@@ -27,8 +27,8 @@ final class BenchReport {
         line("# Agent Mesh benchmark, " + Instant.now().truncatedTo(ChronoUnit.SECONDS));
         line("");
         line(Runtime.getRuntime().availableProcessors() + " cores, everything on this machine (database, Kafka, "
-                + "Payara, the load generator). " + result.settings().describe() + ". Open loop: each send has an "
-                + "intended time and latencies count from it. Latencies in ms.");
+                + result.server() + ", the load generator). " + result.settings().describe()
+                + ". Open loop: each send has an intended time and latencies count from it. Latencies in ms.");
         ceilings();
         steps();
         summary();

@@ -78,7 +78,8 @@ final class BenchRun {
         } finally {
             readers.stop();
         }
-        return new BenchResult(settings, ceilings, steps, readers.failures(), readers.requests());
+        return new BenchResult(stack.config().server().title(), settings, ceilings, steps, readers.failures(),
+                readers.requests());
     }
 
     private StepResult step(StepRecorder recorder, OpenLoopSender sender, ProcessCpu cpu) {
@@ -124,7 +125,7 @@ final class BenchRun {
 
     private Map<String, Long> processes() {
         Map<String, Long> pids = new LinkedHashMap<>();
-        stack.server().pid().ifPresent(p -> pids.put("Payara", p.pid()));
+        stack.server().pid().ifPresent(p -> pids.put(stack.config().server().title(), p.pid()));
         ProcessCpu.pidOf("mariadbd", "mysqld").ifPresent(pid -> pids.put("MariaDB", pid));
         stack.kafka().flatMap(broker -> broker.process()).ifPresent(p -> pids.put("Kafka", p.pid()));
         pids.put("load generator", ProcessHandle.current().pid());

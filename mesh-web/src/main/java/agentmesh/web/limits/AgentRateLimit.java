@@ -3,6 +3,8 @@ package agentmesh.web.limits;
 import agentmesh.web.TokenBucket;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.metrics.Counter;
@@ -44,6 +46,11 @@ public class AgentRateLimit {
     @PostConstruct
     void register() {
         limited = registry.counter("agent_mesh_rate_limited"); // exported as agent_mesh_rate_limited_total
+    }
+
+    /** Created with the application, so that every metric is exported (at 0) from the start. */
+    void atStartup(@Observes Startup startup) {
+        // the bean's creation registers the metrics
     }
 
     /** Takes a request from the agent's bucket: zero when it may go on, else how long until it may. */
