@@ -143,7 +143,10 @@ final class ConsumerLoop implements Runnable {
      * The outbox writes in Kafka transactions, so a partition's last record is followed by a commit marker: a group
      * that has delivered everything still stands one offset short of the end, and its lag reads 1 until the next
      * record. An idle poll moves the position past such markers, never past a record not done with (one to be tried
-     * again is sought back to), so committing the position makes the group's lag the records truly left.
+     * again is sought back to), so committing the position makes the group's lag the records truly left. The commit
+     * is asynchronous: it is worth nothing but the figure, so it must never hold the loop (a synchronous commit waits
+     * up to a minute for a broker that is gone); Kafka sends commits in order and a later synchronous one waits for
+     * it, so it never overtakes a delivery's.
      */
     private void commitPastMarkers(Consumer<String, String> kafka) {
         Map<TopicPartition, OffsetAndMetadata> advanced = new HashMap<>();
@@ -160,7 +163,11 @@ final class ConsumerLoop implements Runnable {
             }
         }
         if (!advanced.isEmpty()) {
-            commit(kafka, advanced);
+            kafka.commitAsync(advanced, (offsets, failure) -> {
+                if (failure == null) {
+                    offsets.forEach((partition, offset) -> committed.put(partition, offset.offset()));
+                }
+            });
         }
     }
 
