@@ -38,16 +38,7 @@ import javax.sql.DataSource;
             // A batch of inserts goes as one multi-row statement: one round trip.
             "rewriteBatchedStatements=true",
             // The driver's own tracing spans cost time on every statement; the server's metrics say what matters.
-            "openTelemetry=DISABLED",
-            // Payara's pool (the fish.payara.* properties are its own, not the driver's): a connection the database
-            // closed (a restart, a KILL, a network cut) is found at checkout, at most once a second per connection,
-            // and then every pooled connection is replaced, since they are most likely all gone. Without it the
-            // chaos suite's pool loss handed dead connections to requests for seconds to minutes, each a failure.
-            "fish.payara.is-connection-validation-required=true",
-            "fish.payara.connection-validation-method=custom-validation",
-            "fish.payara.validation-classname=org.glassfish.api.jdbc.validation.MySQLConnectionValidation",
-            "fish.payara.validate-atmost-once-period-in-seconds=1",
-            "fish.payara.fail-all-connections=true"})
+            "openTelemetry=DISABLED"})
 @Singleton
 @Startup
 public class SchemaMigration {

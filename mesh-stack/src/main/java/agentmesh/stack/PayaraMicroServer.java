@@ -58,9 +58,15 @@ public final class PayaraMicroServer implements MeshServer {
         return httpPort;
     }
 
+    /**
+     * Starts the instance on an empty runtime directory. Micro records a deployed application in that directory and
+     * loads it from there at the next start, before {@code --deploy} deploys it again over the running copy: the
+     * first copy's open transactions were cut off mid-flight and their row locks held until the lock-wait timeout.
+     */
     @Override
     public void restart() {
         Ports.requireFree(httpPort, "Payara Micro HTTP, MESH_PORT_BASE + 80");
+        Directories.delete(rootDir.resolve("runtime"));
         try {
             Files.createDirectories(rootDir);
             ProcessBuilder builder = new ProcessBuilder(command()).redirectErrorStream(true)
