@@ -14,8 +14,8 @@ import java.util.logging.Logger;
  * Payara Micro running the mesh's WAR: one process, no domain to create and no admin port. Its settings come from
  * {@code server-config/payara-micro/pre-boot.asadmin} (the same HTTP settings as the Server domain's) and the JVM
  * options on its command line; the application's configuration reaches it through the environment, as on the Server.
- * Clustering is off: the instances of the mesh share only the database and Kafka, and a Hazelcast cluster would only
- * let instances on one host find each other by chance.
+ * Hazelcast is off ({@code --nohazelcast}): the instances of the mesh share only the database and Kafka, and with it
+ * Payara Micro 6.2025.10 started its HTTP listener twice here and failed with a BindException on its own port.
  */
 public final class PayaraMicroServer implements MeshServer {
 
