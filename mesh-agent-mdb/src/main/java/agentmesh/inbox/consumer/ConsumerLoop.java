@@ -146,7 +146,8 @@ final class ConsumerLoop implements Runnable {
      * again is sought back to), so committing the position makes the group's lag the records truly left. The commit
      * is asynchronous: it is worth nothing but the figure, so it must never hold the loop (a synchronous commit waits
      * up to a minute for a broker that is gone); Kafka sends commits in order and a later synchronous one waits for
-     * it, so it never overtakes a delivery's.
+     * it, so it never overtakes a delivery's. Each position is tried once: a commit that fails (a broker outage)
+     * is not queued again at every idle poll, and the lag reads 1 until the next record is committed.
      */
     private void commitPastMarkers(Consumer<String, String> kafka) {
         Map<TopicPartition, OffsetAndMetadata> advanced = new HashMap<>();
@@ -163,11 +164,8 @@ final class ConsumerLoop implements Runnable {
             }
         }
         if (!advanced.isEmpty()) {
-            kafka.commitAsync(advanced, (offsets, failure) -> {
-                if (failure == null) {
-                    offsets.forEach((partition, offset) -> committed.put(partition, offset.offset()));
-                }
-            });
+            advanced.forEach((partition, offset) -> committed.put(partition, offset.offset()));
+            kafka.commitAsync(advanced, null);
         }
     }
 
