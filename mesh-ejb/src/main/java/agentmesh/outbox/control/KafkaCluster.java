@@ -77,8 +77,7 @@ public class KafkaCluster {
         Reachability known = last;
         Instant now = clock.instant();
         if (known == null || known.at().plus(REACHABILITY_TTL).isBefore(now)) {
-            known = new Reachability(now, ask(() -> admin.describeCluster().nodes().get(TIMEOUT.toMillis(),
-                    TimeUnit.MILLISECONDS)));
+            known = new Reachability(now, askForNodes());
             last = known;
         }
         return known.problem();
@@ -122,13 +121,9 @@ public class KafkaCluster {
                 .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private interface Question {
-        Object ask() throws ExecutionException, InterruptedException, TimeoutException;
-    }
-
-    private static Optional<String> ask(Question question) {
+    private Optional<String> askForNodes() {
         try {
-            question.ask();
+            admin.describeCluster().nodes().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             return Optional.empty();
         } catch (ExecutionException | TimeoutException e) {
             return Optional.of(reason(e));
