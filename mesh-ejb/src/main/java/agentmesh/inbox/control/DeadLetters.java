@@ -1,6 +1,7 @@
 package agentmesh.inbox.control;
 
 import agentmesh.platform.MeshException;
+import agentmesh.platform.RecentFaults;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import jakarta.ejb.EJB;
@@ -28,6 +29,9 @@ public class DeadLetters {
     InboxDelivery delivery;
 
     @Inject
+    RecentFaults faults;
+
+    @Inject
     InboxMetrics metrics;
 
     @Inject
@@ -46,6 +50,8 @@ public class DeadLetters {
                 .executeUpdate();
         if (inserted > 0) {
             metrics.deadLetter();
+            faults.record(RecentFaults.Kind.RECORD_PARKED, "record " + partition + "@" + offset + " for " + key
+                    + ": " + error);
         }
     }
 

@@ -2,6 +2,7 @@ package agentmesh.outbox.control;
 
 import agentmesh.outbox.entity.RetryPolicy;
 import agentmesh.platform.Jdbc;
+import agentmesh.platform.RecentFaults;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -54,6 +55,9 @@ public class OutboxBatch {
 
     @Resource(lookup = "java:app/jdbc/mesh")
     DataSource dataSource;
+
+    @Inject
+    RecentFaults faults;
 
     @Inject
     KafkaPublisher publisher;
@@ -152,6 +156,8 @@ public class OutboxBatch {
         metrics.refused();
         if (refusal.dead()) {
             metrics.died();
+            faults.record(RecentFaults.Kind.OUTBOX_EVENT_DEAD, "outbox event " + event.id() + " for " + event.key()
+                    + ": " + reason);
             LOG.warning(() -> "Outbox event " + event.id() + " for " + event.key() + " is dead after "
                     + refusal.attempts() + " attempts: " + reason);
         }

@@ -1,5 +1,6 @@
 package agentmesh.outbox.control;
 
+import agentmesh.platform.RecentFaults;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -32,6 +33,9 @@ public class OutboxDispatcher {
 
     @EJB
     OutboxBatch batch;
+
+    @Inject
+    RecentFaults faults;
 
     @Inject
     OutboxConfig config;
@@ -109,6 +113,7 @@ public class OutboxDispatcher {
             LOG.info("Kafka is reachable again; dispatching");
         } else {
             metrics.brokerUnavailable();
+            faults.record(RecentFaults.Kind.BROKER_UNAVAILABLE, "Kafka is out of reach; events wait in the outbox");
             LOG.warning(() -> "Kafka is out of reach; the outbox keeps every event and tries again every "
                     + config.retryPolicy().base().toMillis() + " ms");
         }

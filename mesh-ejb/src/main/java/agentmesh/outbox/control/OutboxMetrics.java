@@ -77,6 +77,11 @@ public class OutboxMetrics {
         sent.inc(events);
     }
 
+    /** Events this instance published since it started. */
+    public long dispatchedCount() {
+        return sent.getCount();
+    }
+
     void refused() {
         refused.inc();
     }

@@ -3,6 +3,8 @@ package agentmesh.stats.control;
 import agentmesh.inbox.control.InboxMetrics;
 import agentmesh.outbox.control.KafkaCluster;
 import agentmesh.outbox.control.KafkaCluster.KafkaUnreachableException;
+import agentmesh.outbox.control.OutboxMetrics;
+import agentmesh.platform.RecentFaults;
 import agentmesh.task.entity.TaskState;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
@@ -20,7 +22,7 @@ import java.util.SortedMap;
 
 /**
  * {@code GET /admin/stats}: the mesh's state at a glance, from the database (outbox, tasks), the Kafka cluster
- * (the consumer group's lag, for all instances) and this instance's counters. Each figure is an index range or a
+ * (the consumer group's lag, for all instances) and this instance's counters and recent faults. Each figure is an index range or a
  * grouped read of one index; sent outbox rows are not counted (they are many, and Kafka is their log: their number
  * is {@code agent_mesh_outbox_dispatch_total}).
  */
@@ -35,6 +37,12 @@ public class MeshStats {
 
     @Inject
     InboxMetrics inboxMetrics;
+
+    @Inject
+    OutboxMetrics outboxMetrics;
+
+    @Inject
+    RecentFaults recentFaults;
 
     /** The consumers' group: the same property the inbox consumer joins by. */
     @Inject
@@ -51,12 +59,24 @@ public class MeshStats {
     public record Consumer(String group, SortedMap<Integer, Long> lagByPartition, Long totalLag, String error) {
     }
 
-    public record Stats(Outbox outbox, Consumer consumer, long dedupHits, Map<String, Long> tasksByState) {
+    /**
+     * The instance that answered: events it published and delivered since it started (rates are their differences
+     * over time) and the send → inbox time of its last 10,000 deliveries.
+     */
+    public record Instance(long dispatched, long delivered, double e2eLatencyP50Seconds,
+                           double e2eLatencyP99Seconds) {
+    }
+
+    public record Stats(Outbox outbox, Consumer consumer, long dedupHits, Map<String, Long> tasksByState,
+                        Instance instance, List<RecentFaults.Fault> recentFaults) {
     }
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Stats snapshot() {
-        return new Stats(outbox(), consumer(), inboxMetrics.dedupHits(), tasksByState());
+        Instance instance = new Instance(outboxMetrics.dispatchedCount(), inboxMetrics.deliveredCount(),
+                inboxMetrics.latencySeconds(0.5), inboxMetrics.latencySeconds(0.99));
+        return new Stats(outbox(), consumer(), inboxMetrics.dedupHits(), tasksByState(), instance,
+                recentFaults.newestFirst());
     }
 
     private Outbox outbox() {

@@ -1,5 +1,6 @@
 package agentmesh.identity.control;
 
+import agentmesh.platform.RecentFaults;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -31,6 +32,9 @@ public class GuardedIdentity {
     Clock clock;
 
     @Inject
+    RecentFaults faults;
+
+    @Inject
     @ConfigProperty(name = "mesh.identity.cache-ttl-seconds", defaultValue = "30")
     long cacheTtlSeconds;
 
@@ -51,6 +55,7 @@ public class GuardedIdentity {
     boolean recentAnswer(String from, String to) {
         Answer answer = recent.get(key(from, to));
         if (answer == null || answer.at().plus(Duration.ofSeconds(cacheTtlSeconds)).isBefore(clock.instant())) {
+            faults.record(RecentFaults.Kind.IDENTITY_UNAVAILABLE, "no answer for " + from + " → " + to);
             throw new IdentityUnavailableException(from, to);
         }
         return answer.allowed();
