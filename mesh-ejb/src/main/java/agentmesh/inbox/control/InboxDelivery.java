@@ -149,9 +149,7 @@ public class InboxDelivery {
     }
 
     private void recordLatency(IncomingEvent event, LocalDateTime now) {
-        if (event.createdAt() != null) {
-            Duration latency = Duration.between(event.createdAt(), UtcTime.toInstant(now));
-            metrics.delivered(latency.toNanos() / 1e9);
-        }
+        metrics.delivered(event.createdAt() == null ? null
+                : Duration.between(event.createdAt(), UtcTime.toInstant(now)).toNanos() / 1e9);
     }
 }

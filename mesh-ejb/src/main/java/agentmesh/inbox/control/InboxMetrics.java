@@ -1,5 +1,6 @@
 package agentmesh.inbox.control;
 
+import agentmesh.platform.LatencyHistogram;
 import agentmesh.platform.LatencyWindow;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -16,10 +17,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The receiving side in /metrics: {@code agent_mesh_dedup_hit_total}, {@code agent_mesh_dead_letter_total},
+ * The receiving side in /metrics: {@code agent_mesh_inbox_delivered_total} (events written into inboxes, the delivery
+ * rate), {@code agent_mesh_dedup_hit_total}, {@code agent_mesh_dead_letter_total},
  * {@code agent_mesh_inbox_reads_total} (inbox pages read from the database),
- * {@code agent_mesh_consumer_lag{partition}} and {@code agent_mesh_message_e2e_latency_seconds{quantile}} — the
- * time from the commit of a send to the commit of its delivery, over the last 10,000 deliveries.
+ * {@code agent_mesh_consumer_lag{partition}} and {@code agent_mesh_message_e2e_latency_seconds} — the time from
+ * the commit of a send to the commit of its delivery: its median and p99 over the last 10,000 deliveries
+ * ({@code {quantile}}, also in the admin's stats) and, since start-up, a Prometheus histogram
+ * ({@code _bucket{le}}, {@code _count}, {@code _sum}; buckets from 5 ms to 60 s) for percentiles across instances.
  */
 @ApplicationScoped
 public class InboxMetrics {
@@ -29,7 +33,9 @@ public class InboxMetrics {
     MetricRegistry registry;
 
     private final LatencyWindow latency = new LatencyWindow(10_000);
+    private final LatencyHistogram histogram = new LatencyHistogram(LatencyHistogram.SECONDS);
     private final Map<Integer, AtomicLong> lagByPartition = new ConcurrentHashMap<>();
+    private Counter delivered;
     private Counter dedupHits;
     private Counter deadLetters;
     private Counter pagesRead;
@@ -37,6 +43,7 @@ public class InboxMetrics {
     @PostConstruct
     void register() {
         // MicroProfile Metrics appends _total to counter names in the Prometheus output.
+        delivered = registry.counter("agent_mesh_inbox_delivered");
         dedupHits = registry.counter("agent_mesh_dedup_hit");
         deadLetters = registry.counter("agent_mesh_dead_letter");
         pagesRead = registry.counter("agent_mesh_inbox_reads");
@@ -44,6 +51,15 @@ public class InboxMetrics {
             registry.gauge("agent_mesh_message_e2e_latency_seconds", latency, w -> w.quantile(q),
                     new Tag("quantile", Double.toString(q)));
         }
+        for (int i = 0; i < histogram.buckets(); i++) {
+            int bucket = i;
+            registry.gauge("agent_mesh_message_e2e_latency_seconds_bucket", histogram, h -> h.atMost(bucket),
+                    new Tag("le", Double.toString(histogram.bound(bucket))));
+        }
+        registry.gauge("agent_mesh_message_e2e_latency_seconds_bucket", histogram, LatencyHistogram::count,
+                new Tag("le", "+Inf"));
+        registry.gauge("agent_mesh_message_e2e_latency_seconds_count", histogram, LatencyHistogram::count);
+        registry.gauge("agent_mesh_message_e2e_latency_seconds_sum", histogram, LatencyHistogram::sum);
     }
 
     /** Created with the application, so that every metric is exported (at 0) from the start. */
@@ -69,8 +85,24 @@ public class InboxMetrics {
         pagesRead.inc();
     }
 
-    void delivered(double secondsSinceCommit) {
+    /** An event was written into an inbox, {@code secondsSinceCommit} after its send committed (null: unknown). */
+    void delivered(Double secondsSinceCommit) {
+        delivered.inc();
+        if (secondsSinceCommit == null) {
+            return;
+        }
+        histogram.add(secondsSinceCommit);
         latency.add(secondsSinceCommit);
+    }
+
+    /** Events this instance wrote into inboxes since it started. */
+    public long deliveredCount() {
+        return delivered.getCount();
+    }
+
+    /** The q-quantile of the last 10,000 deliveries' commit → inbox time, in seconds; 0 before the first. */
+    public double latencySeconds(double q) {
+        return latency.quantile(q);
     }
 
     /** Records a partition's lag as the consumer last saw it. */
