@@ -6,8 +6,14 @@ import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -84,6 +90,43 @@ class OperationsIT {
         await().atMost(Duration.ofSeconds(30)).until(() -> readiness().status() == 200);
     }
 
+    /**
+     * Kafka's clients warn at every reconnect of every client while the broker is away; the mesh keeps one line per
+     * kind of warning a minute, and names the outage once among the recent faults of its stats.
+     */
+    @Test
+    void aBrokerOutageIsOneRecentFaultAndAFewLinesInTheServerLog() throws IOException {
+        Agent alice = mesh.registerAgent("alice");
+        Agent bob = mesh.registerAgent("bob");
+        mesh.allow(alice, bob);
+        KafkaBroker broker = MeshStackExtension.stack().kafka().orElseThrow();
+        Path log = MeshStackExtension.stack().server().serverLog();
+        long kafkaLinesBefore = kafkaLogLines(log);
+        broker.stop();
+        String held;
+        try {
+            held = mesh.send(alice, MeshClient.textMessage(null, bob, null, "during the outage")).getString("messageId");
+            await().atMost(Duration.ofSeconds(30)).until(() -> stats().getJsonArray("recentFaults").stream()
+                    .map(JsonObject.class::cast).anyMatch(f -> f.getString("kind").equals("broker-unavailable")));
+            // Twenty seconds of outage: every client reconnects about once a second.
+            await().during(Duration.ofSeconds(20)).atMost(Duration.ofSeconds(30))
+                    .until(() -> readiness().status() == 503);
+            long kafkaLines = kafkaLogLines(log) - kafkaLinesBefore;
+            assertTrue(kafkaLines <= 20, kafkaLines + " lines from Kafka's clients in the server log");
+        } finally {
+            broker.start();
+        }
+        Delivery.awaitExactly(Map.of(bob.id(), List.of(held)), Duration.ofSeconds(60));
+        await().atMost(Duration.ofSeconds(30)).until(() -> readiness().status() == 200);
+    }
+
+    // Records in Payara's log format name their logger in brackets; a log rotated meanwhile counts from its start.
+    private static long kafkaLogLines(Path log) throws IOException {
+        try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            return lines.filter(line -> line.contains("[org.apache.kafka.")).count();
+        }
+    }
+
     @Test
     void readinessCountsTheRunningConsumerLoops() {
         JsonObject consumer = readiness().json().getJsonArray("checks").stream().map(JsonObject.class::cast)
@@ -99,7 +142,8 @@ class OperationsIT {
         String metrics = MeshMetrics.scrape(root);
         for (String name : List.of("agent_mesh_outbox_pending_total{", "agent_mesh_outbox_dispatch_total{",
                 "agent_mesh_dedup_hit_total{", "agent_mesh_task_timeout_total{", "agent_mesh_rate_limited_total{",
-                "agent_mesh_dead_letter_total{", "agent_mesh_message_e2e_latency_seconds{")) {
+                "agent_mesh_dead_letter_total{", "agent_mesh_inbox_delivered_total{",
+                "agent_mesh_message_e2e_latency_seconds{", "agent_mesh_message_e2e_latency_seconds_bucket{")) {
             assertTrue(metrics.lines().anyMatch(line -> line.startsWith(name)), name + " missing:\n" + metrics);
         }
         // No task on this stack waits a day, so none has timed out: the counter is there, at 0.
@@ -111,6 +155,27 @@ class OperationsIT {
         ApiResponse document = root.get("openapi", null);
         assertEquals(200, document.status(), document::toString);
         assertTrue(document.body().contains("/api/v1/messages"), document::toString);
+    }
+
+    @Test
+    void theOpenApiDocumentNamesBothBearerSchemesAndTheProblemsEachOperationMayAnswer() {
+        JsonObject document = root.get("openapi?format=JSON", null).json();
+
+        assertEquals("Agent Mesh", document.getJsonObject("info").getString("title"));
+        JsonObject schemes = document.getJsonObject("components").getJsonObject("securitySchemes");
+        for (String scheme : List.of("agent", "admin")) {
+            assertEquals("bearer", schemes.getJsonObject(scheme).getString("scheme"), schemes::toString);
+        }
+        JsonObject send = document.getJsonObject("paths").getJsonObject("/api/v1/messages").getJsonObject("post");
+        assertEquals("agent", send.getJsonArray("security").getJsonObject(0).keySet().iterator().next());
+        for (String status : List.of("400", "401", "403", "409", "413", "429", "503")) {
+            assertEquals("#/components/schemas/Problem", send.getJsonObject("responses").getJsonObject(status)
+                    .getJsonObject("content").getJsonObject("application/problem+json").getJsonObject("schema")
+                    .getString("$ref"), status);
+        }
+        JsonObject stats = document.getJsonObject("paths").getJsonObject("/api/v1/admin/stats").getJsonObject("get");
+        assertEquals("admin", stats.getJsonArray("security").getJsonObject(0).keySet().iterator().next());
+        assertTrue(document.getJsonObject("components").getJsonObject("schemas").containsKey("Problem"));
     }
 
     private JsonObject stats() {
