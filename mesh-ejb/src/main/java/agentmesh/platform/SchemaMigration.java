@@ -38,7 +38,17 @@ import javax.sql.DataSource;
             // A batch of inserts goes as one multi-row statement: one round trip.
             "rewriteBatchedStatements=true",
             // The driver's own tracing spans cost time on every statement; the server's metrics say what matters.
-            "openTelemetry=DISABLED"})
+            "openTelemetry=DISABLED",
+            // Payara's pool does not notice by itself that the database closed a connection: without validation it
+            // handed out dead connections for minutes after the chaos suite killed the pool's connections (every
+            // use failing with "No operations allowed after connection closed"). A connection is checked (a ping)
+            // at checkout when it has not been for 2 s, and one found dead has the pool replace them all: whatever
+            // killed one (a restart, a failover) killed its siblings too.
+            "fish.payara.is-connection-validation-required=true",
+            "fish.payara.connection-validation-method=custom-validation",
+            "fish.payara.validation-classname=org.glassfish.api.jdbc.validation.MySQLConnectionValidation",
+            "fish.payara.validate-atmost-once-period-in-seconds=2",
+            "fish.payara.fail-all-connections=true"})
 @Singleton
 @Startup
 public class SchemaMigration {

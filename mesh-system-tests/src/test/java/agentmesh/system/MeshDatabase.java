@@ -66,6 +66,23 @@ public final class MeshDatabase {
         return run(config, sql, parameters, PreparedStatement::executeUpdate);
     }
 
+    /** Closes, from the database's side, every connection the mesh holds (as a restart or a failover would). */
+    static int killTheMeshsConnections() {
+        StackConfig config = MeshStackExtension.stack().config();
+        List<List<Object>> ids = query("SELECT ID FROM information_schema.PROCESSLIST WHERE USER = ? AND DB = ?"
+                + " AND ID <> CONNECTION_ID()", config.dbUser(), config.database().database());
+        int killed = 0;
+        for (List<Object> id : ids) {
+            try {
+                update(config, "KILL CONNECTION " + ((Number) id.get(0)).longValue());
+                killed++;
+            } catch (IllegalStateException gone) {
+                // it ended by itself meanwhile
+            }
+        }
+        return killed;
+    }
+
     private interface Execution<T> {
         T on(PreparedStatement statement) throws SQLException;
     }

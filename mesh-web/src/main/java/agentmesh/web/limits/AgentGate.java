@@ -83,6 +83,13 @@ public class AgentGate implements Filter {
             refuse(answer, 429, "too-many-failed-authentications", "Too many invalid tokens", e.getMessage(),
                     e.retryAfterSeconds());
             return;
+        } catch (RuntimeException e) {
+            // The token lookup's database failed (a connection lost, the database restarting): outside JAX-RS, an
+            // exception would leave as the container's HTML 500; it is a 503 to retry, counted, not a stack each.
+            overloadLog.refused("503 the token could not be checked: " + rootCause(e).getClass().getSimpleName());
+            refuse(answer, 503, "service-unavailable", "Service unavailable", "The mesh could not check the token"
+                    + " now; retry in 1 s (the same messageId keeps a retried send from being stored twice)", 1);
+            return;
         }
         if (caller.isEmpty()) {
             answer.setHeader("WWW-Authenticate", "Bearer realm=\"agent-mesh\"");
@@ -115,6 +122,14 @@ public class AgentGate implements Filter {
         } finally {
             admission.release();
         }
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
     }
 
     private boolean admitted() {
