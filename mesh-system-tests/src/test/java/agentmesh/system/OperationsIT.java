@@ -105,7 +105,8 @@ class OperationsIT {
         broker.stop();
         String held;
         try {
-            held = mesh.send(alice, MeshClient.textMessage(null, bob, null, "during the outage")).getString("messageId");
+            held = mesh.send(alice, MeshClient.textMessage(null, bob, null, "during the outage"))
+                    .getString("messageId");
             await().atMost(Duration.ofSeconds(30)).until(() -> stats().getJsonArray("recentFaults").stream()
                     .map(JsonObject.class::cast).anyMatch(f -> f.getString("kind").equals("broker-unavailable")));
             // Twenty seconds of outage: every client reconnects about once a second.

@@ -22,9 +22,9 @@ import java.util.SortedMap;
 
 /**
  * {@code GET /admin/stats}: the mesh's state at a glance, from the database (outbox, tasks), the Kafka cluster
- * (the consumer group's lag, for all instances) and this instance's counters and recent faults. Each figure is an index range or a
- * grouped read of one index; sent outbox rows are not counted (they are many, and Kafka is their log: their number
- * is {@code agent_mesh_outbox_dispatch_total}).
+ * (the consumer group's lag, for all instances) and this instance's counters and recent faults. Each database figure
+ * is an index range or a grouped read of one index; sent outbox rows are not counted (they are many, and Kafka is
+ * their log: their number is {@code agent_mesh_outbox_dispatch_total}).
  */
 @Stateless
 public class MeshStats {
