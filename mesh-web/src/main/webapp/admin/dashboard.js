@@ -62,8 +62,10 @@ function open() {
     refreshStats();
     refreshLists();
     refreshAgents();
-    timers = [setInterval(refreshStats, STATS_EVERY_MS), setInterval(refreshLists, LISTS_EVERY_MS),
-        setInterval(refreshAgents, LISTS_EVERY_MS)];
+    timers = [setInterval(refreshStats, STATS_EVERY_MS), setInterval(() => {
+        refreshLists();
+        refreshAgents();
+    }, LISTS_EVERY_MS)];
 }
 
 function close(reason) {

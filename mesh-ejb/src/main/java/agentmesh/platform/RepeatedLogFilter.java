@@ -7,6 +7,7 @@ import java.util.function.LongSupplier;
 import java.util.logging.Filter;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
+import java.util.regex.Pattern;
 
 /**
  * Lets a warning through once per period and drops its repeats in between; the next one let through says how many
@@ -16,6 +17,7 @@ import java.util.logging.LogRecord;
 public final class RepeatedLogFilter implements Filter {
 
     private static final int MAX_TRACKED = 1_000;
+    private static final Pattern NUMBERS = Pattern.compile("\\d+");
 
     private final long periodNanos;
     private final LongSupplier nanoTime;
@@ -44,7 +46,7 @@ public final class RepeatedLogFilter implements Filter {
         if (record.getLevel().intValue() < Level.WARNING.intValue() || record.getMessage() == null) {
             return true;
         }
-        String shape = record.getLoggerName() + ' ' + record.getMessage().replaceAll("\\d+", "#");
+        String shape = record.getLoggerName() + ' ' + NUMBERS.matcher(record.getMessage()).replaceAll("#");
         long now = nanoTime.getAsLong();
         int dropped;
         synchronized (spells) {

@@ -32,7 +32,7 @@ class DatabaseConnectionsIT {
         }
         mesh.send(senders.get(0), MeshClient.textMessage(null, bob, null, "before"));
 
-        assertTrue(MeshDatabase.killTheMeshsConnections() > 0, "the mesh held connections");
+        assertTrue(MeshDatabase.killConnections(MeshStackExtension.stack().config()) > 0, "the mesh held connections");
 
         List<ApiResponse> refused = new ArrayList<>();
         int[] sent = {1};

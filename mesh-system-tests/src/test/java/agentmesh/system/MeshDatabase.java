@@ -7,6 +7,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,19 +67,35 @@ public final class MeshDatabase {
         return run(config, sql, parameters, PreparedStatement::executeUpdate);
     }
 
-    /** Closes, from the database's side, every connection the mesh holds (as a restart or a failover would). */
-    static int killTheMeshsConnections() {
-        StackConfig config = MeshStackExtension.stack().config();
-        List<List<Object>> ids = query("SELECT ID FROM information_schema.PROCESSLIST WHERE USER = ? AND DB = ?"
-                + " AND ID <> CONNECTION_ID()", config.dbUser(), config.database().database());
+    /**
+     * Closes, from the database's side, every connection the mesh's account holds (as a restart, a failover or a
+     * network cut would), through the admin account; returns how many were killed.
+     */
+    public static int killConnections(StackConfig config) {
         int killed = 0;
-        for (List<Object> id : ids) {
-            try {
-                update(config, "KILL CONNECTION " + ((Number) id.get(0)).longValue());
-                killed++;
-            } catch (IllegalStateException gone) {
-                // it ended by itself meanwhile
+        try (Connection connection = DriverManager.getConnection(config.database().serverUrl(),
+                config.dbAdminUser(), config.dbAdminPassword());
+             PreparedStatement find = connection.prepareStatement("SELECT ID FROM information_schema.PROCESSLIST"
+                     + " WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()");
+             Statement kill = connection.createStatement()) {
+            find.setString(1, config.dbUser());
+            find.setString(2, config.database().database());
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rows = find.executeQuery()) {
+                while (rows.next()) {
+                    ids.add(rows.getLong(1));
+                }
             }
+            for (long id : ids) {
+                try {
+                    kill.execute("KILL CONNECTION " + id);
+                    killed++;
+                } catch (SQLException gone) {
+                    // it ended by itself meanwhile
+                }
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("could not kill the mesh's database connections: " + e.getMessage(), e);
         }
         return killed;
     }

@@ -2,18 +2,12 @@ package agentmesh.system.chaos;
 
 import agentmesh.stack.KafkaBroker;
 import agentmesh.stack.MeshStack;
-import agentmesh.stack.StackConfig;
 import agentmesh.system.FakeIdentityService;
 import agentmesh.system.MeshClient;
+import agentmesh.system.MeshDatabase;
 import agentmesh.system.MeshStackExtension;
 import org.awaitility.core.ConditionTimeoutException;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -168,35 +162,10 @@ final class FaultInjector implements AutoCloseable {
     }
 
     private CompletableFuture<FaultRecord> killDatabaseConnections(ScheduledFault fault) {
-        StackConfig config = stack.config();
         Instant struck = Instant.now();
-        int killed = 0;
-        try (Connection connection = DriverManager.getConnection(config.database().serverUrl(),
-                config.dbAdminUser(), config.dbAdminPassword());
-             PreparedStatement find = connection.prepareStatement("SELECT ID FROM information_schema.PROCESSLIST"
-                     + " WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()");
-             Statement kill = connection.createStatement()) {
-            find.setString(1, config.dbUser());
-            find.setString(2, config.database().database());
-            List<Long> ids = new ArrayList<>();
-            try (ResultSet rows = find.executeQuery()) {
-                while (rows.next()) {
-                    ids.add(rows.getLong(1));
-                }
-            }
-            for (long id : ids) {
-                try {
-                    kill.execute("KILL CONNECTION " + id);
-                    killed++;
-                } catch (SQLException gone) {
-                    // it ended by itself meanwhile
-                }
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("could not kill the mesh's database connections: " + e.getMessage(), e);
-        }
+        int killed = MeshDatabase.killConnections(stack.config());
         return done(new FaultRecord(fault, struck, struck, "killed " + killed + " server-side connections of '"
-                + config.dbUser() + "'"));
+                + stack.config().dbUser() + "'"));
     }
 
     private CompletableFuture<FaultRecord> slowIdentity(ScheduledFault fault) {
