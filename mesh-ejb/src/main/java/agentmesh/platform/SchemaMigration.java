@@ -15,14 +15,14 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
- * Defines the mesh's datasource and brings its schema up to date before anything else starts: the numbered
- * migrations of {@code sql/} are applied by Flyway at deployment, never by JPA DDL generation. The pool keeps 8
- * connections open (the HTTP workers, consumers and dispatcher use that many at a steady load) and grows to 32 (the
- * most that can be busy at once: admitted requests, consumer threads, dispatcher, timers).
+ * Defines the application's own datasource, used where the server offers none (see {@link MeshDataSource}), and brings
+ * the schema up to date before anything else starts: the numbered migrations of {@code sql/} are applied by Flyway at
+ * deployment, never by JPA DDL generation. The pool's settings are those of the server's {@code jdbc/mesh}, explained
+ * in {@code server-config/payara/setup.asadmin}: 8 connections kept open, at most 32, validated.
  * Other startup beans that touch the database declare {@code @DependsOn("SchemaMigration")}.
  */
 @DataSourceDefinition(
-        name = "java:app/jdbc/mesh",
+        name = MeshDataSource.OWN,
         className = "com.mysql.cj.jdbc.MysqlDataSource",
         url = "${MPCONFIG=mesh.db.url}",
         user = "${MPCONFIG=mesh.db.user}",
@@ -55,7 +55,7 @@ public class SchemaMigration {
 
     private static final Logger LOG = Logger.getLogger(SchemaMigration.class.getName());
 
-    @Resource(lookup = "java:app/jdbc/mesh")
+    @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
     // Flyway commits each migration itself, so it must not run inside the container's transaction.

@@ -1,5 +1,9 @@
 package agentmesh.stack;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,9 +13,11 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * A Payara Server (Full) domain of the mesh's own, created from the distribution the build unpacked, with the EAR
- * deployed. The application's configuration reaches the server process through its environment (MicroProfile Config
- * reads {@code MESH_*} variables), so the domain itself holds no mesh settings.
+ * A Payara Server (Full) domain of the mesh's own, created from the distribution the build unpacked, prepared as
+ * production is ({@code server-config/payara/setup.asadmin}: the {@code jdbc/mesh} pool, thread pools, monitoring)
+ * and with the EAR deployed. The application's settings reach the server process through its environment
+ * (MicroProfile Config reads {@code MESH_*} variables; the pool reads MESH_DB_URL and MESH_DB_USER); the database
+ * password is kept in the domain's password store.
  */
 public final class PayaraServer implements MeshServer {
 
@@ -59,13 +65,40 @@ public final class PayaraServer implements MeshServer {
         create.add(DOMAIN);
         asadmin(create, Duration.ofMinutes(2));
         start();
-        asadmin(List.of("--port", Integer.toString(adminPort), "multimode", "--file",
-                serverConfig.resolve("payara").resolve("setup.asadmin").toString()), Duration.ofMinutes(2));
-        stop(); // the JVM options take effect at the next start
+        adminCommand("add-library", jdbcDriver().toString());
+        createPasswordAlias("mesh.db.password", environment.get("MESH_DB_PASSWORD"));
+        adminCommand("multimode", "--file", serverConfig.resolve("payara").resolve("setup.asadmin").toString());
+        stop(); // the JVM options and the driver take effect at the next start
         start();
     }
 
-    private void deploy() {
+    /** The MySQL driver the launcher itself runs with: the same jar the EAR carries for its own datasource. */
+    private static Path jdbcDriver() {
+        try {
+            return Path.of(com.mysql.cj.jdbc.MysqlDataSource.class.getProtectionDomain().getCodeSource().getLocation()
+                    .toURI());
+        } catch (URISyntaxException e) {
+            throw new StackException("Cannot locate the MySQL driver's jar", e);
+        }
+    }
+
+    /** A secret in the domain's password store, handed over in a file that lives only as long as the command. */
+    private void createPasswordAlias(String alias, String secret) {
+        try {
+            Path passwordFile = Files.createTempFile("mesh-alias", ".txt");
+            try {
+                Files.writeString(passwordFile, "AS_ADMIN_ALIASPASSWORD=" + secret + "\n");
+                adminCommand("--passwordfile", passwordFile.toString(), "create-password-alias", alias);
+            } finally {
+                Files.delete(passwordFile);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot hand " + alias + " to asadmin", e);
+        }
+    }
+
+    /** Deploys the EAR, or deploys it again, and waits until it answers. */
+    public void deploy() {
         asadmin(List.of("--port", Integer.toString(adminPort), "deploy", "--force=true", "--name", DOMAIN,
                 ear.toString()), Duration.ofMinutes(5));
         awaitApplication();
@@ -78,6 +111,13 @@ public final class PayaraServer implements MeshServer {
 
     public int adminPort() {
         return adminPort;
+    }
+
+    /** Runs an asadmin command against the running domain and returns what it printed. */
+    public String adminCommand(String... arguments) {
+        List<String> command = new ArrayList<>(List.of("--port", Integer.toString(adminPort)));
+        command.addAll(List.of(arguments));
+        return asadmin(command, Duration.ofMinutes(2));
     }
 
     /** Starts the existing domain; the EAR deployed in it starts with it. */

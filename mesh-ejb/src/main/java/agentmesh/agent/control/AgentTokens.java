@@ -1,6 +1,7 @@
 package agentmesh.agent.control;
 
 import agentmesh.platform.Jdbc;
+import agentmesh.platform.MeshDataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -31,7 +32,7 @@ public class AgentTokens {
 
     static final int MAX_ENTRIES = 100_000;
 
-    @Resource(lookup = "java:app/jdbc/mesh")
+    @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
     @Inject

@@ -2,6 +2,7 @@ package agentmesh.agent.control;
 
 import agentmesh.agent.entity.ContactKey;
 import agentmesh.platform.Jdbc;
+import agentmesh.platform.MeshDataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -20,7 +21,7 @@ public class ContactGate {
     public static final String CONTACT_EXISTS =
             "EXISTS (SELECT 1 FROM contact WHERE agent_low = ? AND agent_high = ?)";
 
-    @Resource(lookup = "java:app/jdbc/mesh")
+    @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
     /** 404 when the recipient does not exist, 403 when the two are not contacts; nothing when they may talk. */

@@ -1,9 +1,10 @@
 package agentmesh.inbox.control;
 
-import agentmesh.testfaults.DeliveryFaults;
 import agentmesh.platform.Jdbc;
+import agentmesh.platform.MeshDataSource;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
+import agentmesh.testfaults.DeliveryFaults;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
@@ -36,7 +37,7 @@ public class InboxDelivery {
     /** What became of a record. */
     public enum Outcome { DELIVERED, DUPLICATE }
 
-    @Resource(lookup = "java:app/jdbc/mesh")
+    @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
     @Inject

@@ -2,6 +2,7 @@ package agentmesh.inbox.control;
 
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.platform.Jdbc;
+import agentmesh.platform.MeshDataSource;
 import agentmesh.platform.MeshJson;
 import agentmesh.platform.PageBytes;
 import agentmesh.platform.UtcDateTimeConverter;
@@ -24,7 +25,7 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class InboxReader {
 
-    @Resource(lookup = "java:app/jdbc/mesh")
+    @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
     @Inject

@@ -1,23 +1,24 @@
 package agentmesh.messaging.control;
 
-import agentmesh.parts.control.Parts;
 import agentmesh.agent.control.ContactCheck;
 import agentmesh.agent.control.ContactGate;
 import agentmesh.agent.entity.ContactKey;
-import agentmesh.task.entity.TaskMessage;
 import agentmesh.outbox.control.Outbox;
 import agentmesh.outbox.entity.InboxEvent;
+import agentmesh.parts.control.Parts;
 import agentmesh.platform.DuplicateKey;
-import agentmesh.testfaults.FaultPoint;
-import agentmesh.testfaults.Faults;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.platform.Jdbc;
+import agentmesh.platform.MeshDataSource;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import agentmesh.task.control.TaskAccessDeniedException;
 import agentmesh.task.control.TaskTerminalException;
 import agentmesh.task.control.UnknownTaskException;
+import agentmesh.task.entity.TaskMessage;
 import agentmesh.task.entity.TaskState;
+import agentmesh.testfaults.FaultPoint;
+import agentmesh.testfaults.Faults;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -57,7 +58,7 @@ public class MessageAppender {
                                       created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""";
 
-    @Resource(lookup = "java:app/jdbc/mesh")
+    @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
     @PersistenceContext

@@ -2,6 +2,7 @@ package agentmesh.outbox.control;
 
 import agentmesh.outbox.entity.InboxEvent;
 import agentmesh.platform.Jdbc;
+import agentmesh.platform.MeshDataSource;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import jakarta.annotation.Resource;
@@ -28,7 +29,7 @@ public class Outbox {
                                       created_at)
             VALUES (?, ?, ?, ?, 'PENDING', 0, UTC_TIMESTAMP(6), ?)""";
 
-    @Resource(lookup = "java:app/jdbc/mesh")
+    @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
     @Inject

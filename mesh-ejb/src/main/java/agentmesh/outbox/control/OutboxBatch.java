@@ -2,6 +2,7 @@ package agentmesh.outbox.control;
 
 import agentmesh.outbox.entity.RetryPolicy;
 import agentmesh.platform.Jdbc;
+import agentmesh.platform.MeshDataSource;
 import agentmesh.platform.RecentFaults;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
@@ -53,7 +54,7 @@ public class OutboxBatch {
                                     next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND
             WHERE id = ?""";
 
-    @Resource(lookup = "java:app/jdbc/mesh")
+    @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
     @Inject

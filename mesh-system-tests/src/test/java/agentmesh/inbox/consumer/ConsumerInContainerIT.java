@@ -6,6 +6,7 @@ import agentmesh.inbox.control.InboxMetrics;
 import agentmesh.platform.Jdbc;
 import agentmesh.system.incontainer.InContainerServer;
 import agentmesh.system.incontainer.MeshDeployment;
+import agentmesh.system.incontainer.MeshFixtures;
 import agentmesh.testfaults.DeliveryFaults;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -31,8 +32,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import javax.sql.DataSource;
 
 import static org.awaitility.Awaitility.await;
@@ -79,8 +78,8 @@ class ConsumerInContainerIT {
     private String recipient;
 
     @BeforeEach
-    void aLoopOnTwoPartitions() throws NamingException {
-        database = InitialContext.doLookup("java:app/jdbc/mesh");
+    void aLoopOnTwoPartitions() {
+        database = MeshFixtures.database();
         recipient = "r-" + UUID.randomUUID().toString().substring(0, 8) + "@incontainer";
         ConsumerSettings settings = new ConsumerSettings();
         settings.topic = TOPIC;

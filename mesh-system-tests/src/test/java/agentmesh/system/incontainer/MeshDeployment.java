@@ -33,7 +33,7 @@ public final class MeshDeployment {
     /** Tests of the consumer, in the consumer's module: they reach its package-private loop. */
     public static EnterpriseArchive withTestsInConsumerModule(Class<?>... tests) {
         EnterpriseArchive ear = builtEar();
-        ear.getAsType(JavaArchive.class, "mesh-agent-mdb.jar").addClasses(tests);
+        ear.getAsType(JavaArchive.class, "mesh-agent-mdb.jar").addClasses(tests).addClass(MeshFixtures.class);
         return ear;
     }
 

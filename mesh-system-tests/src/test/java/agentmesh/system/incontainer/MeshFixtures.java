@@ -1,12 +1,15 @@
 package agentmesh.system.incontainer;
 
 import agentmesh.agent.control.AgentRegistry;
+import agentmesh.platform.MeshDataSource;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 import java.util.UUID;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
+import javax.sql.DataSource;
 
 /** What in-container tests set up through the mesh's own beans and resources. Runs inside the server. */
 public final class MeshFixtures {
@@ -24,6 +27,12 @@ public final class MeshFixtures {
     /** The parts of a plain text message. */
     public static JsonArray text(String text) {
         return Json.createArrayBuilder().add(Json.createObjectBuilder().add("kind", "text").add("text", text)).build();
+    }
+
+    /** The datasource the mesh uses: the server's when the domain names one, else the application's own. */
+    public static DataSource database() {
+        return lookup(ConfigProvider.getConfig().getOptionalValue("mesh.datasource", String.class)
+                .orElse(MeshDataSource.OWN));
     }
 
     /** A container resource by its JNDI name (the application's datasource, the UserTransaction, an executor). */

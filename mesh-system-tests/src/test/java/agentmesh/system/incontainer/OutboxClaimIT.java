@@ -69,7 +69,7 @@ class OutboxClaimIT {
 
     @BeforeEach
     void threeAgents() {
-        database = MeshFixtures.lookup("java:app/jdbc/mesh");
+        database = MeshFixtures.database();
         transaction = MeshFixtures.lookup("java:comp/UserTransaction");
         alice = MeshFixtures.agent(agents, "alice");
         bob = MeshFixtures.agent(agents, "bob");

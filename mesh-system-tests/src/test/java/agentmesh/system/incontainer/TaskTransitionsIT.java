@@ -77,7 +77,7 @@ class TaskTransitionsIT {
 
     @BeforeEach
     void twoAgents() {
-        database = MeshFixtures.lookup("java:app/jdbc/mesh");
+        database = MeshFixtures.database();
         threads = MeshFixtures.lookup("java:comp/DefaultManagedExecutorService");
         alice = MeshFixtures.agent(agents, "alice");
         bob = MeshFixtures.agent(agents, "bob");

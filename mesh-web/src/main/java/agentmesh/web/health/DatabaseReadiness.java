@@ -1,5 +1,7 @@
 package agentmesh.web.health;
 
+import agentmesh.platform.MeshDataSource;
+
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.health.HealthCheck;
@@ -15,7 +17,7 @@ import java.sql.SQLException;
 @ApplicationScoped
 public class DatabaseReadiness implements HealthCheck {
 
-    @Resource(lookup = "java:app/jdbc/mesh")
+    @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
     @Override

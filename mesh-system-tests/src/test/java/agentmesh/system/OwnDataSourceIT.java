@@ -1,0 +1,40 @@
+package agentmesh.system;
+
+import agentmesh.stack.PayaraServer;
+import agentmesh.system.MeshClient.Agent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * A domain nobody prepared for the mesh (no {@code jdbc/mesh}, no {@code mesh.datasource}): the EAR deploys there
+ * all the same and runs on the datasource it defines itself.
+ */
+@ExtendWith(MeshStackExtension.class)
+class OwnDataSourceIT {
+
+    @Test
+    void onADomainWithoutTheServersPoolTheMeshRunsOnItsOwnDataSource() {
+        try (PayaraServer bare = MeshStackExtension.stack().addEmptyServer()) {
+            bare.adminCommand("delete-config-property", "--source", "domain", "--propertyName", "mesh.datasource");
+            bare.adminCommand("delete-jdbc-resource", "jdbc/mesh");
+            bare.adminCommand("delete-jdbc-connection-pool", "mesh");
+            assertFalse(bare.adminCommand("list-jdbc-resources").contains("jdbc/mesh"));
+
+            bare.deploy();
+
+            MeshClient there = new MeshClient(bare.baseUri());
+            Agent alice = there.registerAgent("alice");
+            Agent bob = there.registerAgent("bob");
+            there.allow(alice, bob);
+            String messageId = there.send(alice, MeshClient.textMessage(null, bob, null, "on the EAR's own pool"))
+                    .getString("messageId");
+            Delivery.awaitExactly(Map.of(bob.id(), List.of(messageId)), Duration.ofSeconds(60));
+        }
+    }
+}
