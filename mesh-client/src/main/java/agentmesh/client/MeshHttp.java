@@ -97,7 +97,7 @@ final class MeshHttp {
                             response.body().isBlank() ? null : Wire.parse(response.body()));
                 }
                 MeshProblemException refusal = refusal(response.statusCode(), response.headers(), response.body());
-                if (!refusedUntouched(refusal, response)) {
+                if (!refusedUntouched(refusal)) {
                     throw refusal;
                 }
                 failure = refusal;
@@ -120,8 +120,8 @@ final class MeshHttp {
     }
 
     /** 429 and 503 say the request was not worked on; so does an error page that is not the mesh's (starting). */
-    private static boolean refusedUntouched(MeshProblemException refusal, HttpResponse<String> response) {
-        return refusal instanceof MeshProblemException.Overloaded || !isProblem(response.headers());
+    private static boolean refusedUntouched(MeshProblemException refusal) {
+        return refusal instanceof MeshProblemException.Overloaded;
     }
 
     private HttpRequest.Builder request(String path) {
@@ -132,9 +132,10 @@ final class MeshHttp {
     private static MeshProblemException refusal(int status, HttpHeaders headers, String body) {
         Duration retryAfter = headers.firstValue("Retry-After").flatMap(MeshHttp::seconds).orElse(null);
         if (!isProblem(headers)) {
+            // Not the mesh's answer: a server still starting, or a proxy in front failing. Try again later.
             String excerpt = body.length() > 200 ? body.substring(0, 200) + "…" : body;
-            return MeshProblemException.of(status, "about:blank", "not an answer of the mesh (a server starting?)",
-                    excerpt.strip(), List.of(), retryAfter);
+            return new MeshProblemException.Overloaded(status, "about:blank",
+                    "not an answer of the mesh (a server starting?)", excerpt.strip(), List.of(), retryAfter);
         }
         JsonObject problem = Wire.parse(body);
         List<MeshProblemException.FieldError> errors = Wire.list(problem, "errors",

@@ -109,7 +109,10 @@ public class MeshProblemException extends RuntimeException {
         }
     }
 
-    /** 429 or 503: over the sender's rate, or the mesh over its capacity or starting; try again later. */
+    /**
+     * 429 or 503: over the sender's rate, or the mesh over its capacity; or an error that is not the mesh's (a server
+     * still starting, a proxy failing), whatever its status. Try again later.
+     */
     public static final class Overloaded extends MeshProblemException {
         Overloaded(int s, String t, String ti, String d, List<FieldError> e, Duration r) {
             super(s, t, ti, d, e, r);

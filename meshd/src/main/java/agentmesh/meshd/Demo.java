@@ -21,7 +21,9 @@ import java.util.List;
  * Two agents talking through the mesh, in one command ({@code ./mesh demo}): registers {@code alice-planner@example}
  * and {@code bob-coder@example} (or gives them new tokens), allows them to talk and runs a meshd for each with a
  * scripted brain. Alice opens a task with Bob; Bob works it, attaches a review, answers and completes it. The
- * conversation is printed as it happens; the demo ends when the task does.
+ * conversation is printed as it happens; the demo ends when the task does. With {@code OPENAI_BASE_URL},
+ * {@code MESH_LLM_MODEL} (and {@code OPENAI_API_KEY} if the endpoint needs one) set, both reason with that model
+ * instead (Alice still opens the task as scripted), and the demo waits up to five minutes.
  */
 public final class Demo {
 
@@ -45,21 +47,42 @@ public final class Demo {
 
         Transcript transcript = new Transcript(System.out);
         Path state = Files.createTempDirectory("mesh-demo");
-        Meshd bobDaemon = new Meshd(bob, ScriptedBrain.reviewer(), HandledEvents.open(state.resolve("bob"), 1000),
+        ScriptedBrain planner = ScriptedBrain.parse(resource("planner.json").replace("{peer}", BOB));
+        Brain aliceBrain = planner;
+        Brain bobBrain = ScriptedBrain.reviewer();
+        String model = System.getenv("MESH_LLM_MODEL");
+        String endpoint = System.getenv("OPENAI_BASE_URL");
+        if (model != null && !model.isBlank() && endpoint != null && !endpoint.isBlank()) {
+            LlmBrain llm = new LlmBrain(URI.create(endpoint), model, System.getenv("OPENAI_API_KEY"), 8);
+            aliceBrain = new Brain() { // opens the task as scripted, then reasons about what comes back
+                @Override
+                public void start(Actions actions) throws Exception {
+                    planner.start(actions);
+                }
+
+                @Override
+                public void handle(Actions actions) throws Exception {
+                    llm.handle(actions);
+                }
+            };
+            bobBrain = llm;
+            System.out.println("Brains: " + model + " at " + endpoint);
+        }
+        Meshd bobDaemon = new Meshd(bob, bobBrain, HandledEvents.open(state.resolve("bob"), 1000), transcript, null);
+        Meshd aliceDaemon = new Meshd(alice, aliceBrain, HandledEvents.open(state.resolve("alice"), 1000),
                 transcript, null);
-        Meshd aliceDaemon = new Meshd(alice, ScriptedBrain.parse(resource("planner.json").replace("{peer}", BOB)),
-                HandledEvents.open(state.resolve("alice"), 1000), transcript, null);
         Instant started = Instant.now();
         List<Thread> daemons = List.of(run(bobDaemon, "bob"), run(aliceDaemon, "alice"));
 
-        Task task = awaitCompletedTask(alice, started, Duration.ofSeconds(60));
+        Task task = awaitCompletedTask(alice, started, bobBrain instanceof LlmBrain ? Duration.ofMinutes(5)
+                : Duration.ofSeconds(60));
         aliceDaemon.stop();
         bobDaemon.stop();
         for (Thread daemon : daemons) {
             daemon.join();
         }
         if (task == null) {
-            System.err.println("demo: the task did not complete within a minute");
+            System.err.println("demo: the task did not end in time");
             System.exit(1);
         }
         System.out.printf("%nTask %s %s: %d messages, %d artifact(s).%n", task.taskId(),

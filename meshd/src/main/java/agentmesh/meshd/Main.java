@@ -50,6 +50,10 @@ public final class Main {
     static int run(String[] argv, Map<String, String> environment, PrintStream out, PrintStream err) {
         boolean mcp = argv.length > 0 && argv[0].equals("mcp");
         String[] args = mcp ? Arrays.copyOfRange(argv, 1, argv.length) : argv;
+        if (Arrays.asList(args).contains("--help")) {
+            out.print(USAGE);
+            return 0;
+        }
         Map<String, String> options;
         try {
             options = options(args, environment);
