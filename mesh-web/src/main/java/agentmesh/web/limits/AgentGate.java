@@ -1,5 +1,6 @@
 package agentmesh.web.limits;
 
+import agentmesh.web.ProblemResponses;
 import agentmesh.web.security.BearerTokens;
 import agentmesh.web.security.Caller;
 import agentmesh.web.security.TooManyFailedAuthentications;
@@ -19,7 +20,6 @@ import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -93,8 +93,9 @@ public class AgentGate implements Filter {
         }
         if (caller.isEmpty()) {
             answer.setHeader("WWW-Authenticate", "Bearer realm=\"agent-mesh\"");
-            problem(answer, 401, "unauthorized", "Unauthorized", http.getHeader("Authorization") == null
-                    ? "An Authorization: Bearer token is required" : "The bearer token is not valid");
+            ProblemResponses.write(answer, 401, "unauthorized", "Unauthorized",
+                    http.getHeader("Authorization") == null ? "An Authorization: Bearer token is required"
+                            : "The bearer token is not valid");
             return;
         }
         if (caller.get().admin()) {
@@ -144,17 +145,6 @@ public class AgentGate implements Filter {
     private static void refuse(HttpServletResponse response, int status, String type, String title, String detail,
                                long retryAfterSeconds) throws IOException {
         response.setHeader("Retry-After", Long.toString(retryAfterSeconds));
-        problem(response, status, type, title, detail);
-    }
-
-    // The details written here are the filter's own text, agent ids and addresses: nothing that needs escaping.
-    private static void problem(HttpServletResponse response, int status, String type, String title, String detail)
-            throws IOException {
-        byte[] body = ("{\"type\":\"https://agent-mesh.dev/problems/" + type + "\",\"title\":\"" + title
-                + "\",\"status\":" + status + ",\"detail\":\"" + detail + "\"}").getBytes(StandardCharsets.UTF_8);
-        response.setStatus(status);
-        response.setContentType("application/problem+json");
-        response.setContentLength(body.length);
-        response.getOutputStream().write(body);
+        ProblemResponses.write(response, status, type, title, detail);
     }
 }
