@@ -109,20 +109,22 @@ public class TaskReader {
      * Keyset pagination: {@code cursor} is the last task of the previous page.
      */
     public TaskPage list(String reader, TaskState state, TaskCursor cursor, int limit) {
-        StringBuilder jpql = new StringBuilder(
-                "SELECT t FROM Task t WHERE (t.requester = :reader OR t.assignee = :reader)");
-        if (state != null) {
-            jpql.append(" AND t.state = :state");
-        }
+        return listWith(reader, null, null, state, cursor, limit);
+    }
+
+    /**
+     * As {@link #list}, narrowed to the tasks with one other agent and in one context when those are given (the
+     * A2A facade lists the tasks of a caller with the agent it addresses).
+     */
+    public TaskPage listWith(String reader, String other, String contextId, TaskState state, TaskCursor cursor,
+                             int limit) {
+        StringBuilder jpql = new StringBuilder("SELECT t FROM Task t WHERE " + filters(other, contextId, state));
         if (cursor != null) {
             jpql.append(" AND (t.updatedAt < :updatedAt OR (t.updatedAt = :updatedAt AND t.taskId < :taskId))");
         }
         jpql.append(" ORDER BY t.updatedAt DESC, t.taskId DESC");
-        TypedQuery<Task> query = em.createQuery(jpql.toString(), Task.class).setParameter("reader", reader)
-                .setMaxResults(limit + 1);
-        if (state != null) {
-            query.setParameter("state", state);
-        }
+        TypedQuery<Task> query = em.createQuery(jpql.toString(), Task.class).setMaxResults(limit + 1);
+        bind(query, reader, other, contextId, state);
         if (cursor != null) {
             query.setParameter("updatedAt", cursor.updatedAt()).setParameter("taskId", cursor.taskId());
         }
@@ -132,6 +134,41 @@ public class TaskReader {
         Task last = page.isEmpty() ? null : page.get(page.size() - 1);
         return new TaskPage(page.stream().map(t -> view(t, List.of(), List.of(), null)).toList(),
                 more ? new TaskCursor(last.updatedAt(), last.taskId()).encode() : null);
+    }
+
+    /** How many tasks {@link #listWith} goes through with these filters. */
+    public long countWith(String reader, String other, String contextId, TaskState state) {
+        TypedQuery<Long> query = em.createQuery("SELECT COUNT(t) FROM Task t WHERE "
+                + filters(other, contextId, state), Long.class);
+        bind(query, reader, other, contextId, state);
+        return query.getSingleResult();
+    }
+
+    private static String filters(String other, String contextId, TaskState state) {
+        StringBuilder where = new StringBuilder("(t.requester = :reader OR t.assignee = :reader)");
+        if (other != null) {
+            where.append(" AND (t.requester = :other OR t.assignee = :other)");
+        }
+        if (contextId != null) {
+            where.append(" AND t.contextId = :contextId");
+        }
+        if (state != null) {
+            where.append(" AND t.state = :state");
+        }
+        return where.toString();
+    }
+
+    private static void bind(TypedQuery<?> query, String reader, String other, String contextId, TaskState state) {
+        query.setParameter("reader", reader);
+        if (other != null) {
+            query.setParameter("other", other);
+        }
+        if (contextId != null) {
+            query.setParameter("contextId", contextId);
+        }
+        if (state != null) {
+            query.setParameter("state", state);
+        }
     }
 
     private Task readable(String taskId, String reader) {

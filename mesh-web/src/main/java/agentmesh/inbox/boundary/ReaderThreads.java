@@ -38,7 +38,7 @@ public class ReaderThreads {
         pool.shutdownNow();
     }
 
-    void execute(Runnable reading) {
+    public void execute(Runnable reading) {
         pool.execute(reading);
     }
 }

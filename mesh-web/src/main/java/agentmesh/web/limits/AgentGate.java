@@ -33,9 +33,10 @@ import java.util.Optional;
  * everything into timeouts (Payara's HTTP queue of 4,096 requests filled, and connections were dropped). A long poll
  * or a stream holds its place only while its request is being handled, not while it waits. Admin requests are
  * neither limited nor counted: an operator can still act on an overloaded server. Who may do what is decided later,
- * by {@link agentmesh.web.security.BearerAuthentication}, from the caller found here.
+ * by {@link agentmesh.web.security.BearerAuthentication}, from the caller found here. The A2A facade
+ * ({@code /a2a/*}) passes the same door, but for its agent cards, which are public as A2A wants them.
  */
-@WebFilter(urlPatterns = "/api/v1/*", asyncSupported = true)
+@WebFilter(urlPatterns = {"/api/v1/*", "/a2a/*"}, asyncSupported = true)
 public class AgentGate implements Filter {
 
     @Inject
@@ -75,6 +76,10 @@ public class AgentGate implements Filter {
             throws IOException, ServletException {
         HttpServletRequest http = (HttpServletRequest) request;
         HttpServletResponse answer = (HttpServletResponse) response;
+        if (isAgentCard(http)) {
+            chain.doFilter(request, response);
+            return;
+        }
         Optional<Caller> caller;
         try {
             caller = bearerTokens.callerOf(http);
@@ -123,6 +128,11 @@ public class AgentGate implements Filter {
         } finally {
             admission.release();
         }
+    }
+
+    private static boolean isAgentCard(HttpServletRequest request) {
+        return request.getMethod().equals("GET") && request.getServletPath().equals("/a2a")
+                && request.getPathInfo() != null && request.getPathInfo().contains("/.well-known/agent");
     }
 
     private static Throwable rootCause(Throwable e) {

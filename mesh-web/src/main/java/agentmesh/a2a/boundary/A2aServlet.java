@@ -1,0 +1,359 @@
+package agentmesh.a2a.boundary;
+
+import agentmesh.agent.control.AgentRegistry;
+import agentmesh.agent.control.UnknownAgentException;
+import agentmesh.platform.MeshJson;
+import agentmesh.task.control.TaskPage;
+import agentmesh.task.control.TaskReader;
+import agentmesh.task.control.TaskView;
+import agentmesh.web.ProblemResponses;
+import agentmesh.web.security.Caller;
+import jakarta.ejb.EJB;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The A2A facade, {@code /mesh/a2a/{agentId}}: every registered agent is an A2A agent there. Its card is public;
+ * everything else needs the calling agent's own bearer token, checked, rate-limited and admitted at the door as on
+ * the mesh API ({@link agentmesh.web.limits.AgentGate}). JSON-RPC 2.0 is posted to the agent's address (A2A 1.0 and
+ * 0.3 methods, see {@link A2aVersion}); the HTTP+JSON binding of 1.0 lives below it ({@code /message:send},
+ * {@code /tasks/{id}}, …). Streams and blocking sends wait without holding a thread ({@link TaskWatches}).
+ */
+@WebServlet(urlPatterns = "/a2a/*", asyncSupported = true)
+public class A2aServlet extends HttpServlet {
+
+    private static final Logger LOG = Logger.getLogger(A2aServlet.class.getName());
+    private static final Pattern ADDRESS = Pattern.compile("/([A-Za-z0-9._@-]{3,128})(/.*)?");
+    private static final Pattern TASK = Pattern.compile("/tasks/([^/:]+)(:cancel|:subscribe)?");
+    private static final String VERSION_HEADER = "A2A-Version";
+
+    @Inject
+    A2aTasks tasks;
+
+    @Inject
+    TaskWatches watches;
+
+    @EJB
+    TaskReader reader;
+
+    @EJB
+    AgentRegistry registry;
+
+    @Inject
+    @ConfigProperty(name = "mesh.a2a.blocking-wait-seconds", defaultValue = "60")
+    int blockingWaitSeconds;
+
+    @Inject
+    @ConfigProperty(name = "mesh.http.max-body-bytes", defaultValue = "1048576")
+    int maxBodyBytes;
+
+    /** Who calls, about which agent, through which binding. */
+    private record Call(String caller, String tokenHash, String agent, A2aVersion version, A2aWire wire,
+                        HttpServletRequest request, HttpServletResponse response) {
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Matcher address = ADDRESS.matcher(request.getPathInfo() == null ? "" : request.getPathInfo());
+        if (!address.matches()) {
+            ProblemResponses.write(response, 404, "not-found", "Not found", "A2A addresses are /a2a/{agentId}");
+            return;
+        }
+        String agent = address.group(1);
+        String route = address.group(2) == null ? "" : address.group(2);
+        if (route.equals("/.well-known/agent-card.json") || route.equals("/.well-known/agent.json")) {
+            card(agent, request, response);
+            return;
+        }
+        Caller caller = (Caller) request.getAttribute(Caller.class.getName()); // found by AgentGate
+        if (caller == null || caller.admin()) {
+            ProblemResponses.write(response, 403, "forbidden", "Forbidden",
+                    "A2A calls are made with an agent's own token: the caller is that agent");
+            return;
+        }
+        if (!registry.exists(agent)) {
+            ProblemResponses.write(response, 404, "unknown-agent", "Unknown agent", "No agent " + agent);
+            return;
+        }
+        if (route.isEmpty() || route.equals("/")) {
+            jsonRpc(caller, agent, request, response);
+        } else {
+            rest(caller, agent, route, request, response);
+        }
+    }
+
+    private void card(String agent, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!request.getMethod().equals("GET")) {
+            ProblemResponses.write(response, 405, "method-not-allowed", "Method not allowed", "The card is read");
+            return;
+        }
+        try {
+            String base = request.getScheme() + "://" + request.getServerName() + ":" + request.getServerPort()
+                    + request.getContextPath() + "/a2a/" + agent;
+            response.setHeader("Cache-Control", "max-age=60");
+            A2aResponses.json(response, 200, AgentCards.card(registry.view(agent), base));
+        } catch (UnknownAgentException e) {
+            ProblemResponses.write(response, 404, "unknown-agent", "Unknown agent", "No agent " + agent);
+        }
+    }
+
+    // ---- JSON-RPC 2.0 ----
+
+    private void jsonRpc(Caller caller, String agent, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        A2aWire.JsonRpc noId = new A2aWire.JsonRpc(JsonValue.NULL);
+        if (!request.getMethod().equals("POST")) {
+            A2aResponses.json(response, 405, noId.failure(A2aError.invalidRequest("JSON-RPC requests are POSTed")));
+            return;
+        }
+        JsonObject rpc;
+        try {
+            rpc = body(request);
+        } catch (A2aError e) {
+            A2aResponses.json(response, e.httpStatus() == 413 ? 413 : 200, noId.failure(e));
+            return;
+        }
+        JsonValue id = rpc.getOrDefault("id", JsonValue.NULL);
+        A2aWire.JsonRpc wire = new A2aWire.JsonRpc(id instanceof JsonString || id instanceof JsonNumber
+                ? id : JsonValue.NULL);
+        try {
+            if (!"2.0".equals(text(rpc, "jsonrpc")) || !(rpc.get("method") instanceof JsonString method)) {
+                throw A2aError.invalidRequest("a JSON-RPC 2.0 request object with a method is expected");
+            }
+            A2aVersion.Operation operation = A2aVersion.METHODS.get(method.getString());
+            if (operation == null) {
+                throw A2aError.methodNotFound(method.getString());
+            }
+            A2aVersion version = requestedVersion(request);
+            if (version == null) {
+                version = A2aVersion.impliedBy(method.getString());
+            }
+            JsonValue params = rpc.getOrDefault("params", JsonValue.EMPTY_JSON_OBJECT);
+            if (!(params instanceof JsonObject paramsObject)) {
+                throw A2aError.invalidParams("params", "must be an object");
+            }
+            perform(operation, paramsObject, new Call(caller.name(), caller.tokenHash(), agent, version, wire,
+                    request, response));
+        } catch (A2aError e) {
+            A2aResponses.json(response, 200, wire.failure(e));
+        }
+    }
+
+    // ---- HTTP+JSON (REST), A2A 1.0 ----
+
+    private void rest(Caller caller, String agent, String route, HttpServletRequest request,
+                      HttpServletResponse response) throws IOException {
+        A2aWire wire = new A2aWire.Rest();
+        try {
+            A2aVersion version = requestedVersion(request);
+            if (version == A2aVersion.V0_3) {
+                throw A2aError.versionNotSupported("0.3 over HTTP+JSON (use JSON-RPC for 0.3)");
+            }
+            Call call = new Call(caller.name(), caller.tokenHash(), agent, A2aVersion.V1_0, wire, request, response);
+            String method = request.getMethod();
+            Matcher task = TASK.matcher(route);
+            if (route.equals("/message:send") && method.equals("POST")) {
+                perform(A2aVersion.Operation.SEND, body(request), call);
+            } else if (route.equals("/message:stream") && method.equals("POST")) {
+                perform(A2aVersion.Operation.STREAM, body(request), call);
+            } else if (route.equals("/tasks") && method.equals("GET")) {
+                perform(A2aVersion.Operation.LIST, queryParams(request).build(), call);
+            } else if (task.matches() && task.group(2) == null && method.equals("GET")) {
+                perform(A2aVersion.Operation.GET, queryParams(request).add("id", task.group(1)).build(), call);
+            } else if (task.matches() && ":cancel".equals(task.group(2)) && method.equals("POST")) {
+                perform(A2aVersion.Operation.CANCEL, MeshJson.object().add("id", task.group(1)).build(), call);
+            } else if (task.matches() && ":subscribe".equals(task.group(2))
+                    && (method.equals("POST") || method.equals("GET"))) {
+                perform(A2aVersion.Operation.SUBSCRIBE, MeshJson.object().add("id", task.group(1)).build(), call);
+            } else if (route.startsWith("/tasks/") && route.contains("/pushNotificationConfigs")) {
+                throw A2aError.pushNotSupported();
+            } else if (route.equals("/extendedAgentCard")) {
+                throw A2aError.extendedCardNotConfigured();
+            } else {
+                throw A2aError.methodNotFound(method + " " + route);
+            }
+        } catch (A2aError e) {
+            A2aResponses.json(response, wire.status(e), wire.failure(e));
+        }
+    }
+
+    private static JsonObjectBuilder queryParams(HttpServletRequest request) {
+        JsonObjectBuilder params = MeshJson.object();
+        request.getParameterMap().forEach((name, values) -> params.add(name, values[0]));
+        return params;
+    }
+
+    // ---- the operations, whatever the binding ----
+
+    private void perform(A2aVersion.Operation operation, JsonObject params, Call call) throws IOException {
+        try {
+            switch (operation) {
+                case SEND -> send(params, call);
+                case STREAM -> stream(tasks.send(call.caller(), call.agent(), params, call.version()), call);
+                case GET -> answer(call, call.version().task(tasks.get(call.caller(), call.agent(),
+                        requiredText(params, "id"), historyLength(params, TaskReader.MAX_HISTORY))));
+                case LIST -> list(params, call);
+                case CANCEL -> answer(call, call.version().task(tasks.cancel(call.caller(), call.agent(),
+                        requiredText(params, "id"))));
+                case SUBSCRIBE -> subscribe(requiredText(params, "id"), call);
+                case PUSH_CONFIG -> throw A2aError.pushNotSupported();
+                case EXTENDED_CARD -> throw A2aError.extendedCardNotConfigured();
+            }
+        } catch (A2aError e) {
+            throw e;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "A2A " + operation + " for " + call.caller() + " failed", e);
+            throw A2aError.internal();
+        }
+    }
+
+    private void send(JsonObject params, Call call) throws IOException {
+        String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
+        JsonObject configuration = params.get("configuration") instanceof JsonObject c ? c
+                : JsonValue.EMPTY_JSON_OBJECT;
+        int historyLength = historyLength(configuration, TaskReader.MAX_HISTORY);
+        boolean returnImmediately = call.version() == A2aVersion.V1_0
+                ? configuration.getBoolean("returnImmediately", false)
+                : !configuration.getBoolean("blocking", true);
+        if (returnImmediately) {
+            answer(call, call.version().result("task", call.version().task(reader.read(taskId, call.caller(),
+                    historyLength))));
+            return;
+        }
+        new BlockingSend(call.caller(), call.agent(), call.tokenHash(), taskId, historyLength, call.version(),
+                call.wire(), reader, watches, call.request().startAsync())
+                .begin(Duration.ofSeconds(blockingWaitSeconds));
+    }
+
+    private void stream(String taskId, Call call) {
+        new TaskStream(call.caller(), call.agent(), call.tokenHash(), taskId, call.version(), call.wire(), reader,
+                watches, call.request().startAsync()).begin();
+    }
+
+    private void subscribe(String taskId, Call call) {
+        TaskView task = tasks.get(call.caller(), call.agent(), taskId, 0);
+        if (A2aVersion.isStreamEnd(task.status().state())) {
+            throw A2aError.unsupported("task " + taskId + " is " + task.status().state()
+                    + ": a terminal task has nothing more to stream; read it with GetTask");
+        }
+        stream(taskId, call);
+    }
+
+    private void list(JsonObject params, Call call) throws IOException {
+        String contextId = optionalText(params, "contextId");
+        String status = optionalText(params, "status");
+        String state = status == null ? null : A2aVersion.meshState(status);
+        if (status != null && state == null && !status.equals("TASK_STATE_UNSPECIFIED")
+                && !status.equals("UNRECOGNIZED")) {
+            throw A2aError.invalidParams("status", "must be a task state such as TASK_STATE_WORKING");
+        }
+        int pageSize = number(params, "pageSize", 50, 1, 100);
+        int historyLength = historyLength(params, 0);
+        TaskPage page = tasks.list(call.caller(), call.agent(), contextId, state, optionalText(params, "pageToken"),
+                pageSize);
+        JsonArrayBuilder found = MeshJson.array();
+        for (TaskView listed : page.tasks()) {
+            found.add(call.version().task(historyLength == 0 ? listed
+                    : reader.read(listed.taskId(), call.caller(), historyLength)));
+        }
+        answer(call, MeshJson.object().add("tasks", found)
+                .add("nextPageToken", page.nextCursor() == null ? "" : page.nextCursor())
+                .add("pageSize", pageSize)
+                .add("totalSize", tasks.count(call.caller(), call.agent(), contextId, state)).build());
+    }
+
+    private static void answer(Call call, JsonObject result) throws IOException {
+        A2aResponses.json(call.response(), 200, call.wire().success(result));
+    }
+
+    // ---- reading requests ----
+
+    private static A2aVersion requestedVersion(HttpServletRequest request) {
+        String header = request.getHeader(VERSION_HEADER);
+        return A2aVersion.requested(header != null ? header : request.getParameter(VERSION_HEADER));
+    }
+
+    private JsonObject body(HttpServletRequest request) throws IOException {
+        byte[] bytes;
+        try (InputStream in = request.getInputStream()) {
+            bytes = in.readNBytes(maxBodyBytes + 1);
+        }
+        if (bytes.length > maxBodyBytes) {
+            throw A2aError.bodyTooLarge(maxBodyBytes);
+        }
+        try {
+            JsonValue value = MeshJson.readValue(new String(bytes, StandardCharsets.UTF_8));
+            if (!(value instanceof JsonObject object)) {
+                throw A2aError.invalidRequest("the body must be a JSON object (batches are not supported)");
+            }
+            return object;
+        } catch (JsonException e) {
+            throw A2aError.parse(e.getMessage());
+        }
+    }
+
+    private static String text(JsonObject params, String name) {
+        return params.get(name) instanceof JsonString value ? value.getString() : null;
+    }
+
+    private static String optionalText(JsonObject params, String name) {
+        JsonValue value = params.get(name);
+        if (value == null || value == JsonValue.NULL) {
+            return null;
+        }
+        if (!(value instanceof JsonString text)) {
+            throw A2aError.invalidParams(name, "must be a string");
+        }
+        return text.getString().isEmpty() ? null : text.getString();
+    }
+
+    private static String requiredText(JsonObject params, String name) {
+        String value = optionalText(params, name);
+        if (value == null) {
+            throw A2aError.invalidParams(name, "is required");
+        }
+        return value;
+    }
+
+    private static int historyLength(JsonObject params, int absent) {
+        return number(params, "historyLength", absent, 0, TaskReader.MAX_HISTORY);
+    }
+
+    // Numbers come as JSON numbers (JSON-RPC) or as query texts (REST); both are read here.
+    private static int number(JsonObject params, String name, int absent, int min, int max) {
+        JsonValue value = params.get(name);
+        if (value == null || value == JsonValue.NULL) {
+            return absent;
+        }
+        try {
+            long number = value instanceof JsonNumber n ? n.longValueExact()
+                    : Long.parseLong(((JsonString) value).getString());
+            if (number < min) {
+                throw A2aError.invalidParams(name, "must be at least " + min);
+            }
+            return (int) Math.min(number, max);
+        } catch (ArithmeticException | NumberFormatException | ClassCastException e) {
+            throw A2aError.invalidParams(name, "must be a whole number");
+        }
+    }
+}

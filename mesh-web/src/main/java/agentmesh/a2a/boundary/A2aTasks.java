@@ -1,0 +1,138 @@
+package agentmesh.a2a.boundary;
+
+import agentmesh.identity.control.IdentityCheck;
+import agentmesh.messaging.control.MessageIds;
+import agentmesh.messaging.control.MessageSender;
+import agentmesh.messaging.control.SendCommand;
+import agentmesh.parts.control.Parts;
+import agentmesh.platform.MeshException;
+import agentmesh.task.control.TaskAccessDeniedException;
+import agentmesh.task.control.TaskCursor;
+import agentmesh.task.control.TaskLifecycle;
+import agentmesh.task.control.TaskPage;
+import agentmesh.task.control.TaskReader;
+import agentmesh.task.control.TaskTerminalException;
+import agentmesh.task.control.TaskView;
+import agentmesh.task.control.UnknownTaskException;
+import agentmesh.task.entity.TaskState;
+import agentmesh.web.Ids;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.time.Clock;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The A2A operations on the mesh, for a caller (the agent of the bearer token) and the agent of the path: a send is
+ * the caller's {@code POST /messages} to that agent, with the same identity and contact check and the same
+ * idempotency (the A2A {@code messageId} is the caller's mesh message id); a task is one of the two agents' tasks
+ * with each other, and any other task is not found.
+ */
+@ApplicationScoped
+class A2aTasks {
+
+    @Inject
+    MessageSender sender;
+
+    @Inject
+    IdentityCheck identity;
+
+    @EJB
+    TaskReader reader;
+
+    @EJB
+    TaskLifecycle lifecycle;
+
+    @Inject
+    Clock clock;
+
+    /** Sends the message of a SendMessage request; returns its task's id. */
+    String send(String caller, String agent, JsonObject params, A2aVersion version) {
+        if (!(params.get("message") instanceof JsonObject message)) {
+            throw A2aError.invalidParams("message", "is required");
+        }
+        String messageId = optionalId(message, "messageId", Ids.MESSAGE_ID, "1-200 characters of [A-Za-z0-9._@:-]");
+        if (messageId == null) {
+            messageId = MessageIds.generate(caller, clock);
+        }
+        String taskId = optionalId(message, "taskId", Ids.TASK_ID, "1-64 characters of [A-Za-z0-9._:-]");
+        String contextId = optionalId(message, "contextId", Ids.CONTEXT_ID, "1-64 characters of [A-Za-z0-9._:-]");
+        JsonArray parts = version.meshParts(message.get("parts"), "message.parts");
+        Map<String, String> problems = Parts.problems(parts);
+        if (!problems.isEmpty()) {
+            throw A2aError.invalidParams(problems);
+        }
+        if (taskId != null) {
+            requireBetween(taskId, caller, agent);
+        }
+        String task = taskId;
+        String id = messageId;
+        return refusals(taskId, () -> sender.send(new SendCommand(caller, id, agent, task, contextId, parts,
+                identity.beforeWriting(caller, agent))).message().taskId());
+    }
+
+    TaskView get(String caller, String agent, String taskId, int historyLength) {
+        requireBetween(taskId, caller, agent);
+        return refusals(taskId, () -> reader.read(taskId, caller, historyLength));
+    }
+
+    TaskView cancel(String caller, String agent, String taskId) {
+        requireBetween(taskId, caller, agent);
+        TaskView task = reader.read(taskId, caller, 0);
+        if (!task.status().state().equals("canceled") && A2aVersion.isStreamEnd(task.status().state())) {
+            throw A2aError.taskNotCancelable(taskId, task.status().state());
+        }
+        refusals(taskId, () -> lifecycle.cancel(taskId, caller, null));
+        return reader.read(taskId, caller, TaskReader.MAX_HISTORY);
+    }
+
+    /** A page of the caller's tasks with the agent, most recently updated first. */
+    TaskPage list(String caller, String agent, String contextId, String state, String pageToken, int pageSize) {
+        return refusals(null, () -> reader.listWith(caller, agent, contextId,
+                state == null ? null : TaskState.fromWireName(state),
+                pageToken == null ? null : TaskCursor.decode(pageToken),
+                pageSize));
+    }
+
+    /** The number of the caller's tasks with the agent that a listing with these filters goes through. */
+    long count(String caller, String agent, String contextId, String state) {
+        return reader.countWith(caller, agent, contextId, state == null ? null : TaskState.fromWireName(state));
+    }
+
+    // A task of the caller with another agent is, at this agent's address, a task that does not exist.
+    private void requireBetween(String taskId, String caller, String agent) {
+        String counterpart = refusals(taskId, () -> reader.counterpart(taskId, caller));
+        if (!counterpart.equals(agent)) {
+            throw A2aError.taskNotFound(taskId);
+        }
+    }
+
+    private static <T> T refusals(String taskId, Supplier<T> operation) {
+        try {
+            return operation.get();
+        } catch (UnknownTaskException | TaskAccessDeniedException e) {
+            throw A2aError.taskNotFound(taskId);
+        } catch (TaskTerminalException e) {
+            throw A2aError.unsupported("task " + taskId + " is in a terminal state and takes no more messages");
+        } catch (MeshException e) {
+            throw A2aError.of(e);
+        }
+    }
+
+    private static String optionalId(JsonObject message, String field, String pattern, String rule) {
+        JsonValue value = message.get(field);
+        if (value == null || value == JsonValue.NULL) {
+            return null;
+        }
+        if (!(value instanceof JsonString text) || !text.getString().matches(pattern)) {
+            throw A2aError.invalidParams("message." + field, "must be " + rule);
+        }
+        return text.getString();
+    }
+}
