@@ -66,6 +66,11 @@ public final class MeshClient {
         return send(request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
     }
 
+    ApiResponse put(String path, String token, String body) {
+        return send(request(path, token).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     ApiResponse delete(String path, String token) {
         return send(request(path, token).DELETE());
     }

@@ -3,12 +3,15 @@ package agentmesh.agent.control;
 import agentmesh.agent.entity.Agent;
 import agentmesh.agent.entity.Contact;
 import agentmesh.platform.DuplicateKey;
+import agentmesh.platform.MeshJson;
 import agentmesh.platform.UtcTime;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
@@ -80,6 +83,32 @@ public class AgentRegistry {
                 .sorted()
                 .toList();
         return new AgentView(agent.agentId(), agent.displayName(), UtcTime.toInstant(agent.createdAt()), contacts);
+    }
+
+    /** What the agent's A2A card says about it. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public AgentDescription description(String agentId) {
+        Agent agent = em.find(Agent.class, agentId);
+        if (agent == null) {
+            throw new UnknownAgentException(agentId);
+        }
+        return description(agent);
+    }
+
+    /** Sets what the agent's A2A card says about it: both parts at once, replacing what was there. */
+    public AgentDescription describe(String agentId, String description, JsonArray skills) {
+        AgentDescription.check(description, skills);
+        Agent agent = em.find(Agent.class, agentId);
+        if (agent == null) {
+            throw new UnknownAgentException(agentId);
+        }
+        agent.describe(description, skills.isEmpty() ? null : skills.toString());
+        return description(agent);
+    }
+
+    private static AgentDescription description(Agent agent) {
+        return new AgentDescription(agent.agentId(), agent.displayName(), agent.description(),
+                agent.skills() == null ? JsonValue.EMPTY_JSON_ARRAY : MeshJson.readArray(agent.skills()));
     }
 
     /** A page of agents in id order, after the given id (keyset pagination). */

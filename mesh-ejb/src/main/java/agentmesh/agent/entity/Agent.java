@@ -28,6 +28,13 @@ public class Agent {
     @Column(name = "created_at", nullable = false)
     private LocalDateTime createdAt;
 
+    @Column(name = "description")
+    private String description;
+
+    /** A JSON array of A2A skills; null when none were set. */
+    @Column(name = "skills")
+    private String skills;
+
     protected Agent() {
     }
 
@@ -48,5 +55,19 @@ public class Agent {
 
     public LocalDateTime createdAt() {
         return createdAt;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public String skills() {
+        return skills;
+    }
+
+    /** What the agent's A2A card says of it. */
+    public void describe(String description, String skills) {
+        this.description = description;
+        this.skills = skills;
     }
 }

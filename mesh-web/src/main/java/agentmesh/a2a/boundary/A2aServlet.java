@@ -111,7 +111,7 @@ public class A2aServlet extends HttpServlet {
             String base = request.getScheme() + "://" + request.getServerName() + ":" + request.getServerPort()
                     + request.getContextPath() + "/a2a/" + agent;
             response.setHeader("Cache-Control", "max-age=60");
-            A2aResponses.json(response, 200, AgentCards.card(registry.view(agent), base));
+            A2aResponses.json(response, 200, AgentCards.card(registry.description(agent), base));
         } catch (UnknownAgentException e) {
             ProblemResponses.write(response, 404, "unknown-agent", "Unknown agent", "No agent " + agent);
         }

@@ -1,12 +1,13 @@
 package agentmesh.a2a.boundary;
 
-import agentmesh.agent.control.AgentView;
+import agentmesh.agent.control.AgentDescription;
 import agentmesh.platform.MeshJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 
 /**
- * The agent card of a mesh agent. One document serves both versions: the 1.0 fields ({@code supportedInterfaces},
+ * The agent card of a mesh agent: its display name, and the description and skills an admin set
+ * ({@code PUT /admin/agents/{id}/card}), or general ones. One document serves both versions: the 1.0 fields ({@code supportedInterfaces},
  * {@code securitySchemes} as ProtoJSON's oneof, {@code securityRequirements}) and beside them the 0.3 ones that its
  * clients require ({@code url}, {@code preferredTransport}, {@code protocolVersion}, {@code additionalInterfaces},
  * {@code security}, and the scheme's {@code type}/{@code scheme}); each version's readers skip the other's fields.
@@ -20,13 +21,19 @@ final class AgentCards {
     private AgentCards() {
     }
 
-    static JsonObject card(AgentView agent, String address) {
+    static JsonObject card(AgentDescription agent, String address) {
         String name = agent.displayName() == null ? agent.agentId() : agent.displayName();
+        String description = agent.description() != null ? agent.description() : "Agent " + agent.agentId()
+                + " on Agent Mesh. Messages to it are accepted durably and delivered exactly once, in order; its"
+                + " answers come as task updates.";
+        JsonArray skills = !agent.skills().isEmpty() ? agent.skills() : MeshJson.array().add(MeshJson.object()
+                .add("id", "messages").add("name", "Messages")
+                .add("description", "Talk to " + name + " in tasks: send a message, follow the task")
+                .add("tags", MeshJson.array().add("agent-mesh"))).build();
         JsonArray modes = MeshJson.array().add("text/plain").add("application/json").build();
         return MeshJson.object()
                 .add("name", name)
-                .add("description", "Agent " + agent.agentId() + " on Agent Mesh. Messages to it are accepted"
-                        + " durably and delivered exactly once, in order; its answers come as task updates.")
+                .add("description", description)
                 .add("supportedInterfaces", MeshJson.array()
                         .add(anInterface(address, "JSONRPC", "1.0"))
                         .add(anInterface(address, "HTTP+JSON", "1.0"))
@@ -46,9 +53,7 @@ final class AgentCards {
                 .add("security", MeshJson.array().add(MeshJson.object().add(SCHEME, MeshJson.array())))
                 .add("defaultInputModes", modes)
                 .add("defaultOutputModes", modes)
-                .add("skills", MeshJson.array().add(MeshJson.object().add("id", "messages").add("name", "Messages")
-                        .add("description", "Talk to " + name + " in tasks: send a message, follow the task")
-                        .add("tags", MeshJson.array().add("agent-mesh"))))
+                .add("skills", skills)
                 // A2A 0.3
                 .add("url", address)
                 .add("preferredTransport", "JSONRPC")

@@ -1,13 +1,20 @@
 package agentmesh.agent.boundary;
 
+import agentmesh.agent.control.AgentDescription;
 import agentmesh.agent.control.AgentRegistry;
 import agentmesh.agent.control.AgentView;
 import agentmesh.agent.control.Contacts;
 import agentmesh.agent.control.RegisteredAgent;
+import agentmesh.platform.InvalidRequestException;
 import agentmesh.web.Ids;
+import agentmesh.web.JsonBodies;
 import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -15,6 +22,7 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -59,6 +67,41 @@ public class AgentsResource {
     @Path("{agentId}")
     public AgentView get(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
         return registry.view(agentId);
+    }
+
+    /** What the agent's A2A card says about it: {@code {"agentId","displayName","description","skills"}}. */
+    @GET
+    @Path("{agentId}/card")
+    public AgentDescription card(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
+        return registry.description(agentId);
+    }
+
+    /**
+     * Sets what the agent's A2A card says about it: {@code {"description":"…","skills":[{"id","name","description",
+     * "tags":[…],"examples":[…]}]}}, both replaced at once (an absent field clears it).
+     */
+    @PUT
+    @Path("{agentId}/card")
+    public AgentDescription describe(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
+            String body) {
+        JsonObject fields = JsonBodies.optionalObject(body).orElseThrow(
+                () -> new InvalidRequestException("body", "must be an object with description and skills"));
+        fields.keySet().stream().filter(name -> !name.equals("description") && !name.equals("skills")).findFirst()
+                .ifPresent(name -> {
+                    throw new InvalidRequestException(name, "is not a field of a card (description, skills)");
+                });
+        JsonValue description = fields.getOrDefault("description", JsonValue.NULL);
+        if (description != JsonValue.NULL && !(description instanceof JsonString)) {
+            throw new InvalidRequestException("description", "must be a text");
+        }
+        JsonValue skills = fields.getOrDefault("skills", JsonValue.EMPTY_JSON_ARRAY);
+        if (!(skills instanceof JsonArray skillList)) {
+            throw new InvalidRequestException("skills", "must be an array of skills");
+        }
+        return registry.describe(agentId, description == JsonValue.NULL ? null
+                : ((JsonString) description).getString(), skillList);
     }
 
     /** A new token for the agent; the old one stops working at once. */

@@ -1,0 +1,78 @@
+package agentmesh.agent.control;
+
+import agentmesh.platform.InvalidRequestException;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * What an agent's A2A card says about it, as an admin set it: a description and the agent's skills, each
+ * {@code {"id","name","description","tags":[…],"examples":[…]}} as A2A's {@code AgentSkill} has them. Empty when
+ * nothing was set ({@code description} null, no skills).
+ */
+public record AgentDescription(String agentId, String displayName, String description, JsonArray skills) {
+
+    static final int MAX_DESCRIPTION = 2000;
+    static final int MAX_SKILLS = 20;
+
+    /** Refuses, naming the field, what a card could not carry. */
+    public static void check(String description, JsonArray skills) {
+        if (description != null && (description.isBlank() || description.length() > MAX_DESCRIPTION)) {
+            throw new InvalidRequestException("description", "must be 1-" + MAX_DESCRIPTION + " characters");
+        }
+        if (skills.size() > MAX_SKILLS) {
+            throw new InvalidRequestException("skills", "must be at most " + MAX_SKILLS + " skills");
+        }
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < skills.size(); i++) {
+            String path = "skills[" + i + "]";
+            if (!(skills.get(i) instanceof JsonObject skill)) {
+                throw new InvalidRequestException(path, "must be an object");
+            }
+            for (String field : skill.keySet()) {
+                if (!Set.of("id", "name", "description", "tags", "examples").contains(field)) {
+                    throw new InvalidRequestException(path + "." + field, "is not a field of a skill (id, name,"
+                            + " description, tags, examples)");
+                }
+            }
+            text(skill, path, "id", 64, true);
+            text(skill, path, "name", 200, true);
+            text(skill, path, "description", MAX_DESCRIPTION, true);
+            texts(skill, path, "tags", 64, true);
+            texts(skill, path, "examples", 500, false);
+            if (!ids.add(skill.getString("id"))) {
+                throw new InvalidRequestException(path + ".id", "is the id of another skill");
+            }
+        }
+    }
+
+    private static void text(JsonObject skill, String path, String field, int max, boolean required) {
+        JsonValue value = skill.get(field);
+        if (value == null && !required) {
+            return;
+        }
+        if (!(value instanceof JsonString text) || text.getString().isBlank() || text.getString().length() > max) {
+            throw new InvalidRequestException(path + "." + field, "must be a text of 1-" + max + " characters");
+        }
+    }
+
+    private static void texts(JsonObject skill, String path, String field, int max, boolean required) {
+        JsonValue value = skill.get(field);
+        if (value == null && !required) {
+            return;
+        }
+        if (!(value instanceof JsonArray list) || list.size() > MAX_SKILLS) {
+            throw new InvalidRequestException(path + "." + field, "must be an array of at most " + MAX_SKILLS
+                    + " texts");
+        }
+        for (JsonValue item : list) {
+            if (!(item instanceof JsonString text) || text.getString().isBlank() || text.getString().length() > max) {
+                throw new InvalidRequestException(path + "." + field, "must hold texts of 1-" + max + " characters");
+            }
+        }
+    }
+}
