@@ -29,7 +29,7 @@ import java.util.Map;
  * 0.3 — unless the method is one that only 1.0 names ({@code SendMessage}, …): a client that speaks 1.0 names
  * without the header is taken at its word.
  */
-enum A2aVersion {
+public enum A2aVersion {
 
     V1_0("1.0"), V0_3("0.3");
 
@@ -39,8 +39,13 @@ enum A2aVersion {
         this.wireName = wireName;
     }
 
-    String wireName() {
+    public String wireName() {
         return wireName;
+    }
+
+    /** The version of its wire name ({@code 1.0}, {@code 0.3}). */
+    public static A2aVersion of(String wireName) {
+        return wireName.equals(V1_0.wireName) ? V1_0 : V0_3;
     }
 
     /** The version a request asks for; {@code null} for none. */
@@ -61,7 +66,7 @@ enum A2aVersion {
     // ---- from the wire into the mesh ----
 
     /** The parts of an incoming message in the mesh's shape; an {@link A2aError} for a part the mesh cannot keep. */
-    JsonArray meshParts(JsonValue parts, String path) {
+    public JsonArray meshParts(JsonValue parts, String path) {
         if (!(parts instanceof JsonArray array) || array.isEmpty()) {
             throw A2aError.invalidParams(path, "must be a non-empty array of parts");
         }
@@ -120,7 +125,7 @@ enum A2aVersion {
     }
 
     /** The mesh state a wire state names ({@code TASK_STATE_WORKING} or {@code working}); null when none. */
-    static String meshState(String wireState) {
+    public static String meshState(String wireState) {
         String state = wireState.startsWith("TASK_STATE_") ? wireState.substring("TASK_STATE_".length()) : wireState;
         String mesh = state.toLowerCase(Locale.ROOT).replace('_', '-');
         return List.of("submitted", "working", "input-required", "auth-required", "completed", "failed",
@@ -175,6 +180,25 @@ enum A2aVersion {
             json.add("name", artifact.name());
         }
         return json.add("parts", parts).build();
+    }
+
+    /** A message of the user's (the mesh agent that writes to a remote agent), in this version's shape. */
+    public JsonObject outgoingMessage(String messageId, String contextId, String taskId, JsonArray meshParts) {
+        JsonObjectBuilder message = kind("message").add("messageId", messageId).add("role", role("user"))
+                .add("parts", wireParts(meshParts));
+        if (contextId != null) {
+            message.add("contextId", contextId);
+        }
+        if (taskId != null) {
+            message.add("taskId", taskId);
+        }
+        return message.build();
+    }
+
+    public JsonArray wireParts(JsonArray meshParts) {
+        JsonArrayBuilder parts = MeshJson.array();
+        meshParts.forEach(part -> parts.add(wirePart(part.asJsonObject())));
+        return parts.build();
     }
 
     private String role(String meshRole) {

@@ -1,0 +1,153 @@
+package agentmesh.system;
+
+import agentmesh.client.InboxEvent;
+import agentmesh.client.MeshAgent;
+import agentmesh.client.Message;
+import agentmesh.client.Part;
+import agentmesh.client.TaskState;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * An A2A agent that knows nothing of the mesh (built with the A2A JavaScript SDK's server, unmodified;
+ * {@code src/test/node/a2a-remote-agent.mjs}) as a mesh member: an admin registers it by its card URL and the bearer
+ * token it wants; a mesh agent sends it 30 messages through the mesh API while it is killed (SIGKILL) and started
+ * again; it handles every message once, in order, and every answer reaches the sender once. A task it keeps working
+ * on after answering is followed to its end. A message it refuses is parked after its attempts, the ones behind it
+ * move on, and an admin can replay it.
+ */
+@ExtendWith(MeshStackExtension.class)
+class A2aRemoteAgentIT {
+
+    private static final String SECRET = "remote-server-secret-4711";
+
+    private final URI base = MeshStackExtension.stack().config().baseUri();
+    private final MeshClient mesh = MeshClient.forStack();
+    private final Path log = Path.of("target", "a2a-remote-agent-" + System.nanoTime() + ".jsonl");
+    private final int port = freePort();
+    private Process remote;
+
+    @AfterEach
+    void stopRemote() {
+        if (remote != null) {
+            remote.destroyForcibly();
+        }
+    }
+
+    @Test
+    void aRemoteA2aAgentGetsEveryMessageOnceAndInOrderAcrossItsRestarts() throws Exception {
+        remote = startRemote();
+        MeshClient.Agent alice = mesh.registerAgent("alice-remote");
+        MeshClient.Agent echo = mesh.registerAgent("echo-remote");
+        mesh.allow(alice, echo);
+        ApiResponse attached = mesh.put("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN,
+                "{\"cardUrl\":\"http://127.0.0.1:" + port + "/.well-known/agent-card.json\",\"bearerToken\":\""
+                        + SECRET + "\"}");
+        assertEquals(200, attached.status(), attached.body());
+        assertEquals("http://127.0.0.1:" + port + "/rpc", attached.json().getString("endpoint"));
+        assertEquals("1.0", attached.json().getString("protocolVersion"));
+        assertFalse(attached.body().contains(SECRET), "the secret is never returned");
+
+        MeshAgent aliceAgent = MeshAgent.builder(base, alice.id(), alice.token()).build();
+        List<String> sent = IntStream.range(0, 30).mapToObj(i -> "message " + i).toList();
+        for (String text : sent) {
+            aliceAgent.send(Message.newTask(echo.id(), Part.text(text)));
+        }
+        await().atMost(Duration.ofSeconds(60)).until(() -> handled().size() >= 5);
+        remote.destroyForcibly().waitFor();
+        await().atMost(Duration.ofSeconds(30)).until(() -> mesh.get("admin/agents/" + echo.id() + "/remote",
+                MeshStackExtension.ADMIN_TOKEN).json().getInt("attempts") > 0);
+        remote = startRemote();
+
+        await().atMost(Duration.ofSeconds(120)).until(() -> handled().size() >= sent.size());
+        assertEquals(sent, handled().stream().map(line -> line.getString("text")).toList(),
+                "each message handled once, in the order sent");
+        await().atMost(Duration.ofSeconds(60)).until(() -> answers(aliceAgent).size() >= sent.size());
+        assertEquals(sent.stream().map(text -> "echo: " + text).toList(), answers(aliceAgent),
+                "each answer once, in order");
+        await().atMost(Duration.ofSeconds(30)).until(() -> aliceAgent.inbox(0L, 200, Duration.ZERO).events()
+                .stream().filter(event -> event instanceof InboxEvent.StatusEvent status
+                        && status.status().state() == TaskState.COMPLETED).count() == sent.size());
+        assertFalse(mesh.get("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN).body()
+                .contains(SECRET));
+
+        // a task that runs on after the answer (working) is followed by SubscribeToTask until it ends
+        String slowTask = aliceAgent.send(Message.newTask(echo.id(), Part.text("slow work"))).taskId();
+        await().atMost(Duration.ofSeconds(30)).until(() -> answers(aliceAgent).contains("done: slow work"));
+        await().atMost(Duration.ofSeconds(30)).until(() -> aliceAgent.task(slowTask).status().state()
+                == TaskState.COMPLETED);
+
+        // a message the remote agent refuses is parked; the next one goes on; a replay is refused again
+        aliceAgent.send(Message.newTask(echo.id(), Part.text("a poison pill")));
+        aliceAgent.send(Message.newTask(echo.id(), Part.text("after the pill")));
+        await().atMost(Duration.ofSeconds(60)).until(() -> handled().stream()
+                .anyMatch(line -> line.getString("text").equals("after the pill")));
+        JsonObject deadLetter = mesh.get("admin/agents/" + echo.id() + "/remote/dead-letters",
+                MeshStackExtension.ADMIN_TOKEN).json().getJsonArray("deadLetters").getJsonObject(0);
+        assertTrue(deadLetter.getString("error").contains("poison"), deadLetter.toString());
+        ApiResponse replay = mesh.post("admin/agents/" + echo.id() + "/remote/dead-letters/"
+                + deadLetter.getJsonNumber("id") + "/replay", MeshStackExtension.ADMIN_TOKEN, "");
+        assertEquals(202, replay.status(), replay.body());
+        assertTrue(replay.json().getString("outcome").startsWith("refused"), replay.body());
+        assertTrue(handled().stream().noneMatch(line -> line.getString("text").contains("poison")));
+
+        assertEquals(204, mesh.delete("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
+                .status());
+        assertEquals(404, mesh.get("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
+                .status());
+    }
+
+    private Process startRemote() throws IOException {
+        ProcessBuilder builder = new ProcessBuilder("node", "a2a-remote-agent.mjs")
+                .directory(Path.of("src", "test", "node").toFile())
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().put("PORT", Integer.toString(port));
+        builder.environment().put("TOKEN", SECRET);
+        builder.environment().put("LOG", log.toAbsolutePath().toString());
+        Process process = builder.start();
+        String ready = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream()))
+                .readLine();
+        assertEquals("ready", ready, "the remote agent started");
+        return process;
+    }
+
+    private List<JsonObject> handled() throws IOException {
+        if (!Files.exists(log)) {
+            return List.of();
+        }
+        return Files.readAllLines(log).stream().filter(line -> !line.isBlank())
+                .map(line -> Json.createReader(new StringReader(line)).readObject()).toList();
+    }
+
+    private static List<String> answers(MeshAgent agent) {
+        return agent.inbox(0L, 200, Duration.ZERO).events().stream()
+                .filter(InboxEvent.MessageEvent.class::isInstance).map(InboxEvent.MessageEvent.class::cast)
+                .map(message -> message.parts().get(0).text()).toList();
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

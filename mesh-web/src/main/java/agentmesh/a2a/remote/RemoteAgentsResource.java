@@ -1,0 +1,182 @@
+package agentmesh.a2a.remote;
+
+import agentmesh.agent.control.AgentRegistry;
+import agentmesh.agent.control.UnknownAgentException;
+import agentmesh.inbox.control.InboxPage;
+import agentmesh.inbox.control.InboxReader;
+import agentmesh.platform.InvalidRequestException;
+import agentmesh.platform.MeshJson;
+import agentmesh.web.Ids;
+import agentmesh.web.JsonBodies;
+import agentmesh.web.security.AdminApi;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Admin: a registered agent made the mesh's face of an A2A server elsewhere. {@code PUT} with the server's card URL
+ * (and the bearer token it wants, kept as a secret: sent to that server only, never returned): the card is fetched
+ * and must declare a JSON-RPC interface; from then on the agent's inbox is delivered to that server
+ * ({@link RemoteRelay}). {@code GET} shows where the relay stands, {@code DELETE} stops it. Dead letters: the events
+ * the server refused, with replay.
+ */
+@ApplicationScoped
+@Path("admin/agents/{agentId}/remote")
+@AdminApi
+@Produces(MediaType.APPLICATION_JSON)
+public class RemoteAgentsResource {
+
+    private static final String ID_MESSAGE = "must be 3-128 characters of [A-Za-z0-9._@-]";
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
+
+    @EJB
+    AgentRegistry registry;
+
+    @Inject
+    RemoteAgents agents;
+
+    @Inject
+    RemoteRelay relay;
+
+    @Inject
+    InboxReader inbox;
+
+    public record DeadLetterPage(List<RemoteAgents.DeadLetter> deadLetters) {
+    }
+
+    @PUT
+    @Consumes(MediaType.WILDCARD)
+    public RemoteAgents.View attach(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
+                                    String agentId, String body) {
+        JsonObject fields = JsonBodies.optionalObject(body).orElseThrow(
+                () -> new InvalidRequestException("body", "must be an object with cardUrl (and bearerToken)"));
+        fields.keySet().stream().filter(name -> !name.equals("cardUrl") && !name.equals("bearerToken")).findFirst()
+                .ifPresent(name -> {
+                    throw new InvalidRequestException(name, "is not a field here (cardUrl, bearerToken)");
+                });
+        String cardUrl = text(fields, "cardUrl", true);
+        String secret = text(fields, "bearerToken", false);
+        if (!registry.exists(agentId)) {
+            throw new UnknownAgentException(agentId);
+        }
+        RemoteCard card = fetch(cardUrl, secret);
+        agents.attach(agentId, cardUrl, card, secret);
+        relay.known(agentId);
+        return agents.view(agentId).orElseThrow();
+    }
+
+    @GET
+    public RemoteAgents.View view(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
+                                  String agentId) {
+        return agents.view(agentId).orElseThrow(() -> new NotFoundException(agentId + " is no remote agent"));
+    }
+
+    @DELETE
+    public Response detach(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
+                           String agentId) {
+        if (!agents.detach(agentId)) {
+            throw new NotFoundException(agentId + " is no remote agent");
+        }
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("dead-letters")
+    public DeadLetterPage deadLetters(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
+                                      String agentId) {
+        return new DeadLetterPage(agents.deadLetters(agentId));
+    }
+
+    /** Delivers the parked event now, out of its turn → 202 with the outcome (delivered, refused, unreachable). */
+    @POST
+    @Path("dead-letters/{id}/replay")
+    @Consumes(MediaType.WILDCARD)
+    public Response replay(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
+                           String agentId, @PathParam("id") @Min(1) long id) {
+        RemoteAgents.DeadLetter letter = agents.deadLetter(agentId, id)
+                .orElseThrow(() -> new NotFoundException("no dead letter " + id + " of " + agentId));
+        RemoteAgents.Target target = agents.target(agentId)
+                .orElseThrow(() -> new NotFoundException(agentId + " is no remote agent"));
+        InboxPage page = inbox.after(agentId, letter.cursor() - 1, 1);
+        if (page.events().isEmpty() || page.events().get(0).getJsonNumber("cursor").longValue() != letter.cursor()) {
+            throw new NotFoundException("inbox event " + letter.cursor() + " of " + agentId + " is gone");
+        }
+        A2aCalls.Reply reply = relay.deliver(target, page.events().get(0));
+        String outcome = reply instanceof A2aCalls.Refused refused ? "refused: " + refused.why()
+                : reply instanceof A2aCalls.Unreachable unreachable ? "unreachable: " + unreachable.why()
+                : "delivered";
+        if (reply instanceof A2aCalls.Result) {
+            agents.replayed(id);
+        }
+        return Response.accepted(MeshJson.object().add("id", id).add("outcome", outcome).build()).build();
+    }
+
+    private static RemoteCard fetch(String cardUrl, String secret) {
+        HttpRequest.Builder request;
+        try {
+            request = HttpRequest.newBuilder(URI.create(cardUrl)).timeout(Duration.ofSeconds(10))
+                    .header("Accept", "application/json").GET();
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("cardUrl", "must be an http(s) URL");
+        }
+        if (secret != null) {
+            request.header("Authorization", "Bearer " + secret);
+        }
+        try {
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new InvalidRequestException("cardUrl", "answered HTTP " + response.statusCode());
+            }
+            return RemoteCard.of(MeshJson.readObject(response.body()));
+        } catch (IOException e) {
+            throw new InvalidRequestException("cardUrl", "could not be read: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InvalidRequestException("cardUrl", "could not be read: interrupted");
+        } catch (JsonException | ClassCastException e) {
+            throw new InvalidRequestException("cardUrl", "is not a JSON agent card");
+        } catch (IllegalArgumentException e) {
+            throw new InvalidRequestException("cardUrl", e.getMessage());
+        }
+    }
+
+    private static String text(JsonObject fields, String name, boolean required) {
+        JsonValue value = fields.get(name);
+        if (value == null || value == JsonValue.NULL) {
+            if (required) {
+                throw new InvalidRequestException(name, "is required");
+            }
+            return null;
+        }
+        if (!(value instanceof JsonString text) || text.getString().isBlank() || text.getString().length() > 2000) {
+            throw new InvalidRequestException(name, "must be a text of 1-2000 characters");
+        }
+        return text.getString();
+    }
+}

@@ -1,0 +1,262 @@
+package agentmesh.a2a.remote;
+
+import agentmesh.a2a.boundary.A2aVersion;
+import agentmesh.inbox.control.InboxChange;
+import agentmesh.inbox.control.InboxPage;
+import agentmesh.inbox.control.InboxReader;
+import agentmesh.inbox.control.InboxSignals;
+import agentmesh.platform.MeshJson;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Delivers the inboxes of remote agents to their A2A servers. For each agent, one event at a time in inbox order:
+ * a message becomes a SendMessage (its mesh message id is the A2A {@code messageId}, the task the remote server's
+ * own once it has named it, the context the mesh's; {@code returnImmediately}: accepted is acknowledged), a cancel of
+ * the task a CancelTask; other events concern the agent's own actions and are passed over. The next event goes only
+ * once the remote server has answered this one (a JSON-RPC result) and the answer has been applied
+ * ({@link RemoteAnswers}); a task still running after it is followed ({@link RemoteFollower}). A server out of reach is tried again
+ * with backoff ({@code mesh.a2a.remote.backoff-base-ms}, doubling, at most a minute) for as long as it takes: its
+ * events wait in order. A server that refuses an event ({@code mesh.a2a.remote.max-attempts} times) has it parked
+ * as a dead letter, for an admin to replay, and the events behind it move on.
+ *
+ * <p>Exactly-once effect: an event is at least once at the remote server (a crash between its answer and the
+ * mesh's note of it sends it again, with the same {@code messageId}); a server that keeps the message ids it has
+ * handled, as A2A servers should, handles it once, and applying its answer twice changes nothing.
+ *
+ * <p>Runs on one container thread: woken by an inbox signal of a remote agent, and once a second; the calls run on a
+ * few workers, one agent on one worker at a time.
+ */
+@ApplicationScoped
+public class RemoteRelay {
+
+    private static final Logger LOG = Logger.getLogger(RemoteRelay.class.getName());
+    private static final int EVENTS_PER_TURN = 50;
+    private static final Duration SWEEP = Duration.ofSeconds(1);
+    // Without remote agents the relay costs one query per this; an agent attached on another instance is picked up
+    // within it.
+    private static final Duration ID_REFRESH = Duration.ofSeconds(10);
+
+    @Resource
+    ManagedThreadFactory threadFactory;
+
+    @Inject
+    RemoteAgents agents;
+
+    @Inject
+    RemoteAnswers answers;
+
+    @Inject
+    RemoteFollower follower;
+
+    @Inject
+    InboxReader inbox;
+
+    @Inject
+    InboxSignals signals;
+
+    @Inject
+    @ConfigProperty(name = "mesh.a2a.remote.max-attempts", defaultValue = "5")
+    int maxAttempts;
+
+    @Inject
+    @ConfigProperty(name = "mesh.a2a.remote.backoff-base-ms", defaultValue = "500")
+    long backoffBaseMillis;
+
+    @Inject
+    @ConfigProperty(name = "mesh.a2a.remote.timeout-seconds", defaultValue = "60")
+    int timeoutSeconds;
+
+    private final Set<String> remoteIds = ConcurrentHashMap.newKeySet();
+    private final Set<String> busy = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean wanted = new AtomicBoolean();
+    private final AtomicBoolean idsDirty = new AtomicBoolean(true);
+    private long idsReadAt;
+    private final Consumer<InboxChange> listener = change -> {
+        if (remoteIds.contains(change.agentId())) {
+            trigger();
+        }
+    };
+    private volatile boolean stopped;
+    private A2aCalls calls;
+    private ExecutorService workers;
+    private Thread thread;
+
+    void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        calls = new A2aCalls(Duration.ofSeconds(timeoutSeconds));
+        workers = Executors.newFixedThreadPool(4, threadFactory);
+        signals.listen(listener);
+        thread = threadFactory.newThread(this::run);
+        thread.setName("mesh-a2a-relay");
+        thread.start();
+    }
+
+    @PreDestroy
+    void stop() {
+        stopped = true;
+        signals.unlisten(listener);
+        if (thread != null) {
+            LockSupport.unpark(thread);
+            workers.shutdownNow();
+        }
+    }
+
+    /** Asks for a turn soon (an inbox event for a remote agent, an agent attached, a replay). */
+    void trigger() {
+        if (!wanted.getAndSet(true) && thread != null) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    void known(String agentId) {
+        remoteIds.add(agentId);
+        idsDirty.set(true);
+        trigger();
+    }
+
+    private void run() {
+        while (!stopped) {
+            if (!wanted.getAndSet(false)) {
+                LockSupport.parkNanos(this, SWEEP.toNanos());
+            }
+            try {
+                turn();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "A relay turn failed; the next one tries again", e);
+            }
+        }
+    }
+
+    private void turn() {
+        if (idsDirty.getAndSet(false) || System.nanoTime() - idsReadAt > ID_REFRESH.toNanos()) {
+            List<String> ids = agents.ids();
+            remoteIds.retainAll(ids);
+            remoteIds.addAll(ids);
+            idsReadAt = System.nanoTime();
+        }
+        if (remoteIds.isEmpty()) {
+            return;
+        }
+        List<RemoteAgents.Target> leased = agents.claimDue();
+        follower.follow(leased, calls);
+        for (RemoteAgents.Target target : leased) {
+            if (busy.add(target.agentId())) {
+                workers.execute(() -> {
+                    try {
+                        relay(target);
+                    } catch (RuntimeException e) {
+                        LOG.log(Level.WARNING, "Relaying to " + target.agentId() + " failed; it is tried again", e);
+                    } finally {
+                        busy.remove(target.agentId());
+                    }
+                });
+            }
+        }
+    }
+
+    private void relay(RemoteAgents.Target target) {
+        long cursor = target.relayedCursor();
+        int attempts = target.attempts();
+        for (int i = 0; i < EVENTS_PER_TURN && !stopped; i++) {
+            InboxPage page = inbox.after(target.agentId(), cursor, 1);
+            if (page.events().isEmpty()) {
+                return;
+            }
+            JsonObject event = page.events().get(0);
+            long eventCursor = event.getJsonNumber("cursor").longValue();
+            A2aCalls.Reply reply = deliver(target, event);
+            if (reply instanceof A2aCalls.Unreachable unreachable) {
+                agents.failed(target.agentId(), attempts + 1, backoff(attempts + 1), unreachable.why());
+                return;
+            }
+            if (reply instanceof A2aCalls.Refused refused) {
+                if (attempts + 1 >= maxAttempts) {
+                    LOG.warning(() -> "Remote agent " + target.agentId() + " refused inbox event " + eventCursor
+                            + " " + maxAttempts + " times; it is parked: " + refused.why());
+                    agents.park(target.agentId(), eventCursor, refused.why());
+                    trigger(); // the events behind it are due now
+                } else {
+                    agents.failed(target.agentId(), attempts + 1, backoff(attempts + 1), refused.why());
+                }
+                return;
+            }
+            if (!agents.advance(target.agentId(), eventCursor)) {
+                return; // the lease went to another instance meanwhile
+            }
+            cursor = eventCursor;
+            attempts = 0;
+        }
+        trigger(); // more may be waiting
+    }
+
+    /** Calls the remote server for one inbox event and applies its answer; a result for events there is no call for. */
+    A2aCalls.Reply deliver(RemoteAgents.Target target, JsonObject event) {
+        A2aVersion version = A2aVersion.of(target.protocolVersion());
+        String taskId = event.getString("taskId", null);
+        String from = event.getString("from", null);
+        String remoteTaskId = taskId == null ? null : agents.remoteTaskId(taskId).orElse(null);
+        A2aCalls.Reply reply;
+        switch (event.getString("type", "")) {
+            case "message" -> {
+                JsonObjectBuilder params = MeshJson.object().add("message", version.outgoingMessage(
+                        event.getString("messageId"), event.getString("contextId", null), remoteTaskId,
+                        event.getJsonArray("parts")));
+                // Accepted is acknowledged: the next event need not wait for this one's work to end.
+                params.add("configuration", version == A2aVersion.V1_0
+                        ? MeshJson.object().add("returnImmediately", true)
+                        : MeshJson.object().add("blocking", false));
+                reply = calls.call(target.endpoint(), target.protocolVersion(), target.secret(),
+                        version == A2aVersion.V1_0 ? "SendMessage" : "message/send", params.build());
+            }
+            case "task-status" -> {
+                boolean canceled = "canceled".equals(event.getJsonObject("status").getString("state", ""));
+                if (!canceled || remoteTaskId == null) {
+                    return new A2aCalls.Result(JsonValue.EMPTY_JSON_OBJECT);
+                }
+                reply = calls.call(target.endpoint(), target.protocolVersion(), target.secret(),
+                        version == A2aVersion.V1_0 ? "CancelTask" : "tasks/cancel",
+                        MeshJson.object().add("id", remoteTaskId).build());
+                if (reply instanceof A2aCalls.Refused) {
+                    return new A2aCalls.Result(JsonValue.EMPTY_JSON_OBJECT); // over already on its side
+                }
+            }
+            default -> {
+                return new A2aCalls.Result(JsonValue.EMPTY_JSON_OBJECT);
+            }
+        }
+        if (reply instanceof A2aCalls.Result result && !result.result().isEmpty() && taskId != null) {
+            try {
+                answers.apply(target.agentId(), taskId, from, RemoteAnswer.of(result.result(), version));
+            } catch (RuntimeException e) {
+                return new A2aCalls.Refused("the answer could not be read: " + e.getMessage());
+            }
+        }
+        return reply;
+    }
+
+    private Duration backoff(int attempts) {
+        long millis = backoffBaseMillis << Math.min(attempts - 1, 16);
+        return Duration.ofMillis(Math.min(millis, Duration.ofMinutes(1).toMillis()));
+    }
+}
