@@ -10,6 +10,7 @@ CREATE TABLE remote_agent (
     secret           VARCHAR(2000) NULL COMMENT 'the bearer token its server wants; sent to it, never returned',
     relayed_cursor   BIGINT        NOT NULL DEFAULT 0 COMMENT 'the last inbox event it acknowledged or that was parked',
     attempts         INT           NOT NULL DEFAULT 0 COMMENT 'failed calls for the event after relayed_cursor',
+    refusals         INT           NOT NULL DEFAULT 0 COMMENT 'of those, the ones the server refused',
     next_attempt_at  DATETIME(6)   NULL,
     last_error       VARCHAR(1000) NULL,
     leased_by        VARCHAR(100)  NULL COMMENT 'the server instance relaying it now',

@@ -37,7 +37,7 @@ public class RemoteAgents {
 
     /** What the relay needs to call it. */
     record Target(String agentId, String endpoint, String protocolVersion, String secret, boolean streaming,
-                  long relayedCursor, int attempts) {
+                  long relayedCursor, int attempts, int refusals) {
     }
 
     /** A task of a remote agent's that is not over: the relay follows it until it is. */
@@ -54,7 +54,7 @@ public class RemoteAgents {
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON DUPLICATE KEY UPDATE card_url = VALUES(card_url), endpoint = VALUES(endpoint),
                   protocol_version = VALUES(protocol_version), name = VALUES(name), streaming = VALUES(streaming),
-                  secret = VALUES(secret), attempts = 0, next_attempt_at = NULL, last_error = NULL""",
+                  secret = VALUES(secret), attempts = 0, refusals = 0, next_attempt_at = NULL, last_error = NULL""",
                 agentId, cardUrl, card.endpoint(), card.protocolVersion(), card.name(), card.streaming(), secret);
     }
 
@@ -83,29 +83,29 @@ public class RemoteAgents {
         Jdbc.update(dataSource, "UPDATE remote_agent SET leased_by = ?, leased_until = UTC_TIMESTAMP(6) + INTERVAL ?"
                         + " SECOND WHERE (leased_by = ? OR leased_until IS NULL OR leased_until < UTC_TIMESTAMP(6))",
                 instance, LEASE.toSeconds(), instance);
-        return Jdbc.query(dataSource, "SELECT agent_id, endpoint, protocol_version, secret, streaming, relayed_cursor, attempts"
+        return Jdbc.query(dataSource, "SELECT agent_id, endpoint, protocol_version, secret, streaming, relayed_cursor, attempts, refusals"
                         + " FROM remote_agent WHERE leased_by = ? AND (next_attempt_at IS NULL"
                         + " OR next_attempt_at <= UTC_TIMESTAMP(6))",
                 RemoteAgents::target, instance);
     }
 
     Optional<Target> target(String agentId) {
-        return Jdbc.query(dataSource, "SELECT agent_id, endpoint, protocol_version, secret, streaming, relayed_cursor, attempts"
+        return Jdbc.query(dataSource, "SELECT agent_id, endpoint, protocol_version, secret, streaming, relayed_cursor, attempts, refusals"
                         + " FROM remote_agent WHERE agent_id = ?",
                 RemoteAgents::target, agentId).stream().findFirst();
     }
 
     /** The event at {@code cursor} is done with (acknowledged, or parked): the next one is due at once. */
     boolean advance(String agentId, long cursor) {
-        return Jdbc.update(dataSource, "UPDATE remote_agent SET relayed_cursor = ?, attempts = 0,"
+        return Jdbc.update(dataSource, "UPDATE remote_agent SET relayed_cursor = ?, attempts = 0, refusals = 0,"
                 + " next_attempt_at = NULL, last_error = NULL WHERE agent_id = ? AND leased_by = ?"
                 + " AND relayed_cursor < ?", cursor, agentId, instance, cursor) == 1;
     }
 
-    void failed(String agentId, int attempts, Duration backoff, String error) {
-        Jdbc.update(dataSource, "UPDATE remote_agent SET attempts = ?, last_error = ?,"
+    void failed(String agentId, int attempts, int refusals, Duration backoff, String error) {
+        Jdbc.update(dataSource, "UPDATE remote_agent SET attempts = ?, refusals = ?, last_error = ?,"
                         + " next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND WHERE agent_id = ?",
-                attempts, truncate(error), backoff.toNanos() / 1_000, agentId);
+                attempts, refusals, truncate(error), backoff.toNanos() / 1_000, agentId);
     }
 
     void park(String agentId, long cursor, String error) {
@@ -157,7 +157,7 @@ public class RemoteAgents {
 
     private static Target target(java.sql.ResultSet row) throws java.sql.SQLException {
         return new Target(row.getString(1), row.getString(2), row.getString(3), row.getString(4),
-                row.getBoolean(5), row.getLong(6), row.getInt(7));
+                row.getBoolean(5), row.getLong(6), row.getInt(7), row.getInt(8));
     }
 
     private static String truncate(String error) {

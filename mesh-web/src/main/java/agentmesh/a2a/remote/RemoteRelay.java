@@ -178,6 +178,7 @@ public class RemoteRelay {
     private void relay(RemoteAgents.Target target) {
         long cursor = target.relayedCursor();
         int attempts = target.attempts();
+        int refusals = target.refusals();
         for (int i = 0; i < EVENTS_PER_TURN && !stopped; i++) {
             InboxPage page = inbox.after(target.agentId(), cursor, 1);
             if (page.events().isEmpty()) {
@@ -187,17 +188,18 @@ public class RemoteRelay {
             long eventCursor = event.getJsonNumber("cursor").longValue();
             A2aCalls.Reply reply = deliver(target, event);
             if (reply instanceof A2aCalls.Unreachable unreachable) {
-                agents.failed(target.agentId(), attempts + 1, backoff(attempts + 1), unreachable.why());
+                agents.failed(target.agentId(), attempts + 1, refusals, backoff(attempts + 1), unreachable.why());
                 return;
             }
             if (reply instanceof A2aCalls.Refused refused) {
-                if (attempts + 1 >= maxAttempts) {
+                if (refusals + 1 >= maxAttempts) {
                     LOG.warning(() -> "Remote agent " + target.agentId() + " refused inbox event " + eventCursor
                             + " " + maxAttempts + " times; it is parked: " + refused.why());
                     agents.park(target.agentId(), eventCursor, refused.why());
                     trigger(); // the events behind it are due now
                 } else {
-                    agents.failed(target.agentId(), attempts + 1, backoff(attempts + 1), refused.why());
+                    agents.failed(target.agentId(), attempts + 1, refusals + 1, backoff(attempts + 1),
+                            refused.why());
                 }
                 return;
             }
@@ -206,6 +208,7 @@ public class RemoteRelay {
             }
             cursor = eventCursor;
             attempts = 0;
+            refusals = 0;
         }
         trigger(); // more may be waiting
     }
