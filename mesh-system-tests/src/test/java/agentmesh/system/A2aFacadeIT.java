@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -141,9 +140,7 @@ class A2aFacadeIT {
                         rpc("message/send", "{\"message\":{\"kind\":\"message\",\"messageId\":\"m-wait\","
                                 + "\"role\":\"user\",\"parts\":[{\"kind\":\"text\",\"text\":\"Which branch?\"}]}}")))
                 .build(), HttpResponse.BodyHandlers.ofString());
-        InboxEvent.MessageEvent asked = await().atMost(Duration.ofSeconds(30)).until(() -> bobAgent
-                .inbox(0L, 10, Duration.ZERO).events().stream().filter(InboxEvent.MessageEvent.class::isInstance)
-                .map(InboxEvent.MessageEvent.class::cast).findFirst().orElse(null), event -> event != null);
+        InboxEvent.MessageEvent asked = Inbox.awaitMessage(bobAgent, "m-wait");
         assertFalse(waiting.isDone(), "the send waits while the task is submitted");
         bobAgent.changeStatus(asked.taskId(), TaskState.INPUT_REQUIRED, "Which branch do you mean?");
 

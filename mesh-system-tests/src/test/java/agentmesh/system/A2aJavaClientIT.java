@@ -77,7 +77,7 @@ class A2aJavaClientIT {
                 throw new IllegalStateException(e);
             }
         });
-        InboxEvent.MessageEvent asked = receive(bobAgent, "m-java-" + run);
+        InboxEvent.MessageEvent asked = Inbox.awaitMessage(bobAgent, "m-java-" + run);
         bobAgent.send(agentmesh.client.Message.inTask(asked.taskId(), alice.agentId(),
                 agentmesh.client.Part.text("Reviewed: fine")));
         bobAgent.changeStatus(asked.taskId(), agentmesh.client.TaskState.COMPLETED, null);
@@ -98,7 +98,7 @@ class A2aJavaClientIT {
         seen.clear();
         Client streaming = client(card, alice.token(), true, seen, streamEnds);
         streaming.sendMessage(message("m-java-stream-" + run, "Stream it", null));
-        InboxEvent.MessageEvent streamed = receive(bobAgent, "m-java-stream-" + run);
+        InboxEvent.MessageEvent streamed = Inbox.awaitMessage(bobAgent, "m-java-stream-" + run);
         bobAgent.send(agentmesh.client.Message.inTask(streamed.taskId(), alice.agentId(),
                 agentmesh.client.Part.text("Streamed answer")));
         bobAgent.changeStatus(streamed.taskId(), agentmesh.client.TaskState.COMPLETED, null);
@@ -123,8 +123,7 @@ class A2aJavaClientIT {
                 .anyMatch(event -> event instanceof InboxEvent.StatusEvent status
                         && status.taskId().equals(canceledId)
                         && status.status().state() == agentmesh.client.TaskState.CANCELED));
-        assertEquals(1, bobAgent.inbox(0L, 200, Duration.ZERO).events().stream()
-                .filter(InboxEvent.MessageEvent.class::isInstance).map(InboxEvent.MessageEvent.class::cast)
+        assertEquals(1, Inbox.messages(bobAgent).stream()
                 .filter(message -> message.messageId().equals("m-java-" + run)).count());
     }
 
@@ -159,11 +158,4 @@ class A2aJavaClientIT {
         return (taskId == null ? message : message.taskId(taskId)).build();
     }
 
-    private static InboxEvent.MessageEvent receive(MeshAgent agent, String messageId) {
-        return await().atMost(Duration.ofSeconds(30)).until(() -> agent.inbox(0L, 200, Duration.ZERO).events()
-                        .stream().filter(InboxEvent.MessageEvent.class::isInstance)
-                        .map(InboxEvent.MessageEvent.class::cast)
-                        .filter(message -> message.messageId().equals(messageId)).findFirst().orElse(null),
-                message -> message != null);
-    }
 }

@@ -20,12 +20,10 @@ import java.io.Writer;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,7 +77,7 @@ class A2aJavaScriptClientIT {
 
             // blocking send: bob answers, attaches an artifact and completes; the SDK call returns the task
             String blockingId = steps.next("sent-blocking").getString("messageId");
-            InboxEvent.MessageEvent asked = receive(bobAgent, blockingId);
+            InboxEvent.MessageEvent asked = Inbox.awaitMessage(bobAgent, blockingId);
             bobAgent.send(Message.inTask(asked.taskId(), alice.agentId(), Part.text("Here is my answer")));
             bobAgent.addArtifact(asked.taskId(), null, "review", List.of(Part.text("LGTM")));
             bobAgent.changeStatus(asked.taskId(), TaskState.COMPLETED, null);
@@ -93,7 +91,7 @@ class A2aJavaScriptClientIT {
 
             // streamed send
             JsonObject open = steps.next("stream-open");
-            InboxEvent.MessageEvent streamed = receive(bobAgent, open.getString("messageId"));
+            InboxEvent.MessageEvent streamed = Inbox.awaitMessage(bobAgent, open.getString("messageId"));
             assertEquals(open.getString("taskId"), streamed.taskId());
             bobAgent.send(Message.inTask(streamed.taskId(), alice.agentId(), Part.text("Streaming answer")));
             bobAgent.addArtifact(streamed.taskId(), null, "patch", List.of(Part.text("diff")));
@@ -104,7 +102,7 @@ class A2aJavaScriptClientIT {
 
             // a dropped stream; bob speaks while the client is away; the client resubscribes
             JsonObject dropped = steps.next("dropped");
-            InboxEvent.MessageEvent slow = receive(bobAgent, dropped.getString("messageId"));
+            InboxEvent.MessageEvent slow = Inbox.awaitMessage(bobAgent, dropped.getString("messageId"));
             bobAgent.changeStatus(slow.taskId(), TaskState.WORKING, null);
             bobAgent.send(Message.inTask(slow.taskId(), alice.agentId(), Part.text("Said while you were away")));
             in.write("go\n");
@@ -122,9 +120,8 @@ class A2aJavaScriptClientIT {
             // the same message id twice: the same task, and bob gets it once (the marker follows it in order)
             JsonObject resend = steps.next("resend");
             assertEquals(resend.getString("first"), resend.getString("second"));
-            receive(bobAgent, resend.getString("marker"));
-            assertEquals(1, bobAgent.inbox(0L, 200, Duration.ZERO).events().stream()
-                    .filter(InboxEvent.MessageEvent.class::isInstance).map(InboxEvent.MessageEvent.class::cast)
+            Inbox.awaitMessage(bobAgent, resend.getString("marker"));
+            assertEquals(1, Inbox.messages(bobAgent).stream()
                     .filter(message -> message.messageId().equals(resend.getString("messageId"))).count());
 
             JsonObject list = steps.next("list");
@@ -153,13 +150,6 @@ class A2aJavaScriptClientIT {
         }
     }
 
-    private static InboxEvent.MessageEvent receive(MeshAgent agent, String messageId) {
-        return await().atMost(Duration.ofSeconds(30)).until(() -> agent.inbox(0L, 200, Duration.ZERO).events()
-                        .stream().filter(InboxEvent.MessageEvent.class::isInstance)
-                        .map(InboxEvent.MessageEvent.class::cast)
-                        .filter(message -> message.messageId().equals(messageId)).findFirst().orElse(null),
-                message -> message != null);
-    }
 
     private static List<String> history(JsonObject task) {
         return task.getJsonArray("history").getValuesAs(JsonObject.class).stream()

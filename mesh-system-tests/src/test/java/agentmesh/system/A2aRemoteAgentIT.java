@@ -138,9 +138,7 @@ class A2aRemoteAgentIT {
     }
 
     private static List<String> answers(MeshAgent agent) {
-        return agent.inbox(0L, 200, Duration.ZERO).events().stream()
-                .filter(InboxEvent.MessageEvent.class::isInstance).map(InboxEvent.MessageEvent.class::cast)
-                .map(message -> message.parts().get(0).text()).toList();
+        return Inbox.messages(agent).stream().map(message -> message.parts().get(0).text()).toList();
     }
 
     private static int freePort() {

@@ -1,5 +1,7 @@
 package agentmesh.system;
 
+import agentmesh.client.InboxEvent;
+import agentmesh.client.MeshAgent;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
 
@@ -60,5 +62,19 @@ public final class Inbox {
 
     static List<String> messageIds(List<JsonObject> events) {
         return events.stream().map(e -> e.getString("messageId")).toList();
+    }
+
+    /** The message with this id in the agent's inbox, once it has arrived (within 30 s). */
+    static InboxEvent.MessageEvent awaitMessage(MeshAgent agent, String messageId) {
+        return await().atMost(Duration.ofSeconds(30)).until(() -> messages(agent).stream()
+                .filter(message -> message.messageId().equals(messageId)).findFirst().orElse(null),
+                message -> message != null);
+    }
+
+    /** The messages among the agent's first 200 inbox events. */
+    static List<InboxEvent.MessageEvent> messages(MeshAgent agent) {
+        return agent.inbox(0L, 200, Duration.ZERO).events().stream()
+                .filter(InboxEvent.MessageEvent.class::isInstance)
+                .map(InboxEvent.MessageEvent.class::cast).toList();
     }
 }

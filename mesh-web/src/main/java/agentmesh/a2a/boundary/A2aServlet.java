@@ -240,14 +240,12 @@ public class A2aServlet extends HttpServlet {
                     historyLength))));
             return;
         }
-        new BlockingSend(call.caller(), call.agent(), call.tokenHash(), taskId, historyLength, call.version(),
-                call.wire(), reader, watches, call.request().startAsync())
+        new BlockingSend(waiting(call, taskId), historyLength, reader, watches, call.request().startAsync())
                 .begin(Duration.ofSeconds(blockingWaitSeconds));
     }
 
     private void stream(String taskId, Call call) {
-        new TaskStream(call.caller(), call.agent(), call.tokenHash(), taskId, call.version(), call.wire(), reader,
-                watches, call.request().startAsync()).begin();
+        new TaskStream(waiting(call, taskId), reader, watches, call.request().startAsync()).begin();
     }
 
     private void subscribe(String taskId, Call call) {
@@ -280,6 +278,11 @@ public class A2aServlet extends HttpServlet {
                 .add("nextPageToken", page.nextCursor() == null ? "" : page.nextCursor())
                 .add("pageSize", pageSize)
                 .add("totalSize", tasks.count(call.caller(), call.agent(), contextId, state)).build());
+    }
+
+    private static WaitingCall.Call waiting(Call call, String taskId) {
+        return new WaitingCall.Call(call.caller(), call.tokenHash(), call.agent(), taskId, call.version(),
+                call.wire());
     }
 
     private static void answer(Call call, JsonObject result) throws IOException {

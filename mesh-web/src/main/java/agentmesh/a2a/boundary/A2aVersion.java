@@ -165,21 +165,17 @@ public enum A2aVersion {
     }
 
     JsonObject message(MessageView message, String contextId, String taskId) {
-        JsonArrayBuilder parts = MeshJson.array();
-        message.parts().forEach(part -> parts.add(wirePart(part.asJsonObject())));
         return kind("message").add("messageId", message.messageId()).add("contextId", contextId)
-                .add("taskId", taskId).add("role", role(message.role())).add("parts", parts)
+                .add("taskId", taskId).add("role", role(message.role())).add("parts", wireParts(message.parts()))
                 .add("metadata", MeshJson.object().add("from", message.from()).add("seq", message.seq())).build();
     }
 
     JsonObject artifact(TaskLifecycle.ArtifactView artifact) {
-        JsonArrayBuilder parts = MeshJson.array();
-        artifact.parts().forEach(part -> parts.add(wirePart(part.asJsonObject())));
         JsonObjectBuilder json = MeshJson.object().add("artifactId", artifact.artifactId());
         if (artifact.name() != null) {
             json.add("name", artifact.name());
         }
-        return json.add("parts", parts).build();
+        return json.add("parts", wireParts(artifact.parts())).build();
     }
 
     /** A message of the user's (the mesh agent that writes to a remote agent), in this version's shape. */
@@ -300,7 +296,7 @@ public enum A2aVersion {
         return Map.copyOf(methods);
     }
 
-    /** The version a JSON-RPC method implies when no header says it: 1.0 names are PascalCase, 0.3 ones have a slash. */
+    /** The version a JSON-RPC method implies when no header says it: 1.0 names are PascalCase, 0.3 names have a /. */
     static A2aVersion impliedBy(String method) {
         return method.contains("/") ? V0_3 : V1_0;
     }

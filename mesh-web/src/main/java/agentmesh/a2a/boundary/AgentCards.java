@@ -7,10 +7,11 @@ import jakarta.json.JsonObject;
 
 /**
  * The agent card of a mesh agent: its display name, and the description and skills an admin set
- * ({@code PUT /admin/agents/{id}/card}), or general ones. One document serves both versions: the 1.0 fields ({@code supportedInterfaces},
- * {@code securitySchemes} as ProtoJSON's oneof, {@code securityRequirements}) and beside them the 0.3 ones that its
- * clients require ({@code url}, {@code preferredTransport}, {@code protocolVersion}, {@code additionalInterfaces},
- * {@code security}, and the scheme's {@code type}/{@code scheme}); each version's readers skip the other's fields.
+ * ({@code PUT /admin/agents/{id}/card}), or general ones. One document serves both versions: the 1.0 fields
+ * ({@code supportedInterfaces}, {@code securitySchemes} as ProtoJSON's oneof, {@code securityRequirements}) and
+ * beside them the 0.3 ones that its clients require ({@code url}, {@code preferredTransport}, {@code protocolVersion},
+ * {@code additionalInterfaces}, {@code security}, and the scheme's {@code type}/{@code scheme}); each version's
+ * readers skip the other's fields.
  * JSON-RPC is served at the agent's address itself, the HTTP+JSON binding below it ({@code …/message:send}).
  */
 final class AgentCards {

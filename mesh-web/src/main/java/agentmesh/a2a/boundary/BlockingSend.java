@@ -5,8 +5,6 @@ import agentmesh.task.control.TaskView;
 import jakarta.json.JsonObject;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
-import jakarta.servlet.AsyncListener;
-import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -19,34 +17,16 @@ import java.util.logging.Logger;
  * and the caller follows it with GetTask or SubscribeToTask. The message itself was accepted before the wait began:
  * waiting changes nothing about its delivery.
  */
-final class BlockingSend implements TaskWatches.Watch, AsyncListener {
+final class BlockingSend extends WaitingCall {
 
     private static final Logger LOG = Logger.getLogger(BlockingSend.class.getName());
 
-    private final String caller;
-    private final String agent;
-    private final String tokenHash;
-    private final String taskId;
     private final int historyLength;
-    private final A2aVersion version;
-    private final A2aWire wire;
-    private final TaskReader reader;
-    private final TaskWatches watches;
-    private final AsyncContext async;
     private boolean answered;
 
-    BlockingSend(String caller, String agent, String tokenHash, String taskId, int historyLength,
-                 A2aVersion version, A2aWire wire, TaskReader reader, TaskWatches watches, AsyncContext async) {
-        this.caller = caller;
-        this.agent = agent;
-        this.tokenHash = tokenHash;
-        this.taskId = taskId;
+    BlockingSend(Call call, int historyLength, TaskReader reader, TaskWatches watches, AsyncContext async) {
+        super(call, reader, watches, async);
         this.historyLength = historyLength;
-        this.version = version;
-        this.wire = wire;
-        this.reader = reader;
-        this.watches = watches;
-        this.async = async;
     }
 
     void begin(Duration wait) {
@@ -61,14 +41,15 @@ final class BlockingSend implements TaskWatches.Watch, AsyncListener {
             return;
         }
         try {
-            TaskView task = reader.read(taskId, caller, historyLength);
+            TaskView task = reader.read(call.taskId(), call.caller(), historyLength);
             String state = task.status().state();
             if (A2aVersion.isStreamEnd(state) || A2aVersion.isInterrupted(state)) {
                 answer(task);
             }
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Reading task " + taskId + " for a blocking send failed", e);
-            fail(A2aError.internal());
+            LOG.log(Level.WARNING, "Reading task " + call.taskId() + " for a blocking send failed", e);
+            A2aError error = A2aError.internal();
+            write(call.wire().failure(error), call.wire().status(error));
         }
     }
 
@@ -80,44 +61,12 @@ final class BlockingSend implements TaskWatches.Watch, AsyncListener {
     /** The wait is cut short (a rotated token, the server stopping): the task as it stands. */
     @Override
     public synchronized void end() {
-        if (!answered) {
-            answer(reader.read(taskId, caller, historyLength));
-        }
-    }
-
-    private void answer(TaskView task) {
-        write(wire.success(version.result("task", version.task(task))), 200);
-    }
-
-    private void fail(A2aError error) {
-        write(wire.failure(error), wire.status(error));
-    }
-
-    private void write(JsonObject body, int status) {
-        answered = true;
-        watches.unwatch(this);
-        try {
-            A2aResponses.json((HttpServletResponse) async.getResponse(), status, body);
-        } catch (IOException | IllegalStateException e) {
-            LOG.log(Level.FINE, "The caller of a blocking send left before its answer", e);
-        }
-        try {
-            async.complete();
-        } catch (IllegalStateException alreadyOver) {
-            // the container ended the request first
-        }
+        answerAsItStands();
     }
 
     @Override
     public synchronized void onTimeout(AsyncEvent event) {
-        if (!answered) {
-            answer(reader.read(taskId, caller, historyLength));
-        }
-    }
-
-    @Override
-    public void onComplete(AsyncEvent event) {
-        watches.unwatch(this);
+        answerAsItStands();
     }
 
     @Override
@@ -126,23 +75,23 @@ final class BlockingSend implements TaskWatches.Watch, AsyncListener {
         watches.unwatch(this);
     }
 
-    @Override
-    public void onStartAsync(AsyncEvent event) {
-        // nothing to do
+    private void answerAsItStands() {
+        if (!answered) {
+            answer(reader.read(call.taskId(), call.caller(), historyLength));
+        }
     }
 
-    @Override
-    public String caller() {
-        return caller;
+    private void answer(TaskView task) {
+        write(call.wire().success(call.version().result("task", call.version().task(task))), 200);
     }
 
-    @Override
-    public String agent() {
-        return agent;
-    }
-
-    @Override
-    public String tokenHash() {
-        return tokenHash;
+    private void write(JsonObject body, int status) {
+        answered = true;
+        try {
+            A2aResponses.json(response(), status, body);
+        } catch (IOException | IllegalStateException e) {
+            LOG.log(Level.FINE, "The caller of a blocking send left before its answer", e);
+        }
+        complete();
     }
 }

@@ -24,6 +24,8 @@ import javax.sql.DataSource;
 public class RemoteAgents {
 
     static final Duration LEASE = Duration.ofSeconds(60);
+    private static final String TARGET = "agent_id, endpoint, protocol_version, secret, streaming, relayed_cursor,"
+            + " attempts, refusals";
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
@@ -83,15 +85,13 @@ public class RemoteAgents {
         Jdbc.update(dataSource, "UPDATE remote_agent SET leased_by = ?, leased_until = UTC_TIMESTAMP(6) + INTERVAL ?"
                         + " SECOND WHERE (leased_by = ? OR leased_until IS NULL OR leased_until < UTC_TIMESTAMP(6))",
                 instance, LEASE.toSeconds(), instance);
-        return Jdbc.query(dataSource, "SELECT agent_id, endpoint, protocol_version, secret, streaming, relayed_cursor, attempts, refusals"
-                        + " FROM remote_agent WHERE leased_by = ? AND (next_attempt_at IS NULL"
-                        + " OR next_attempt_at <= UTC_TIMESTAMP(6))",
+        return Jdbc.query(dataSource, "SELECT " + TARGET + " FROM remote_agent WHERE leased_by = ?"
+                        + " AND (next_attempt_at IS NULL OR next_attempt_at <= UTC_TIMESTAMP(6))",
                 RemoteAgents::target, instance);
     }
 
     Optional<Target> target(String agentId) {
-        return Jdbc.query(dataSource, "SELECT agent_id, endpoint, protocol_version, secret, streaming, relayed_cursor, attempts, refusals"
-                        + " FROM remote_agent WHERE agent_id = ?",
+        return Jdbc.query(dataSource, "SELECT " + TARGET + " FROM remote_agent WHERE agent_id = ?",
                 RemoteAgents::target, agentId).stream().findFirst();
     }
 

@@ -36,10 +36,10 @@ import java.util.logging.Logger;
  * own once it has named it, the context the mesh's; {@code returnImmediately}: accepted is acknowledged), a cancel of
  * the task a CancelTask; other events concern the agent's own actions and are passed over. The next event goes only
  * once the remote server has answered this one (a JSON-RPC result) and the answer has been applied
- * ({@link RemoteAnswers}); a task still running after it is followed ({@link RemoteFollower}). A server out of reach is tried again
- * with backoff ({@code mesh.a2a.remote.backoff-base-ms}, doubling, at most a minute) for as long as it takes: its
- * events wait in order. A server that refuses an event ({@code mesh.a2a.remote.max-attempts} times) has it parked
- * as a dead letter, for an admin to replay, and the events behind it move on.
+ * ({@link RemoteAnswers}); a task still running after it is followed ({@link RemoteFollower}). A server out of
+ * reach is tried again with backoff ({@code mesh.a2a.remote.backoff-base-ms}, doubling, at most a minute) for as
+ * long as it takes: its events wait in order. A server that refuses an event ({@code mesh.a2a.remote.max-attempts}
+ * times) has it parked as a dead letter, for an admin to replay, and the events behind it move on.
  *
  * <p>Exactly-once effect: an event is at least once at the remote server (a crash between its answer and the
  * mesh's note of it sends it again, with the same {@code messageId}); a server that keeps the message ids it has
