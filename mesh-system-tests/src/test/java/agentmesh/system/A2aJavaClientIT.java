@@ -43,8 +43,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The mesh's A2A facade in its 0.3 dialect, driven by the a2a-java client ({@code a2a-java-sdk-client} 0.3.2.Final
  * with its JSON-RPC transport, unmodified; it sends no {@code A2A-Version} header, so the mesh takes it as 0.3): a
- * blocking send answered by the mesh agent through the mesh API, GetTask, a streamed send, an idempotent resend and a
- * cancel that the mesh agent is told of.
+ * blocking send answered by the mesh agent through the mesh API, GetTask, a streamed send, an idempotent resend, a
+ * resubscribe that catches up on what was said while the client was away, and a cancel the mesh agent is told of.
  */
 @ExtendWith(MeshStackExtension.class)
 class A2aJavaClientIT {
@@ -113,8 +113,33 @@ class A2aJavaClientIT {
         TaskUpdateEvent last = assertInstanceOf(TaskUpdateEvent.class, seen.get(seen.size() - 1));
         assertEquals(TaskState.COMPLETED, last.getTask().getStatus().state());
 
-        // a cancel: the task is canceled and bob is told
+        // a resubscribe by a client that was away: the task first, with what bob said meanwhile, then the rest
         Client polling = client(card, alice.token(), false, seen, streamEnds, true);
+        seen.clear();
+        polling.sendMessage(message("m-java-resub-" + run, "Keep me posted", null));
+        String followedId = assertInstanceOf(TaskEvent.class, seen.get(0)).getTask().getId();
+        Inbox.awaitMessage(bobAgent, "m-java-resub-" + run);
+        bobAgent.changeStatus(followedId, agentmesh.client.TaskState.WORKING, null);
+        bobAgent.send(agentmesh.client.Message.inTask(followedId, alice.agentId(),
+                agentmesh.client.Part.text("Said while you were away")));
+        List<ClientEvent> resubscribed = new CopyOnWriteArrayList<>();
+        List<String> resubscriptionEnds = new CopyOnWriteArrayList<>();
+        client(card, alice.token(), true, resubscribed, resubscriptionEnds).resubscribe(new TaskIdParams(followedId));
+        await().atMost(Duration.ofSeconds(30)).until(() -> !resubscribed.isEmpty());
+        Task caughtUp = assertInstanceOf(TaskEvent.class, resubscribed.get(0)).getTask();
+        assertEquals(TaskState.WORKING, caughtUp.getStatus().state());
+        assertTrue(caughtUp.getHistory().stream().anyMatch(m -> m.getRole() == Message.Role.AGENT
+                && ((TextPart) m.getParts().get(0)).getText().equals("Said while you were away")));
+        bobAgent.send(agentmesh.client.Message.inTask(followedId, alice.agentId(),
+                agentmesh.client.Part.text("And done")));
+        bobAgent.changeStatus(followedId, agentmesh.client.TaskState.COMPLETED, null);
+        await().atMost(Duration.ofSeconds(30)).until(() -> !resubscriptionEnds.isEmpty());
+        assertEquals("And done", ((TextPart) assertInstanceOf(MessageEvent.class, resubscribed.get(1)).getMessage()
+                .getParts().get(0)).getText());
+        assertEquals(TaskState.COMPLETED, assertInstanceOf(TaskUpdateEvent.class,
+                resubscribed.get(resubscribed.size() - 1)).getTask().getStatus().state());
+
+        // a cancel: the task is canceled and bob is told
         seen.clear();
         polling.sendMessage(message("m-java-cancel-" + run, "Never mind soon", null));
         String canceledId = assertInstanceOf(TaskEvent.class, seen.get(0)).getTask().getId();
