@@ -34,7 +34,8 @@ import java.util.Optional;
  * or a stream holds its place only while its request is being handled, not while it waits. Admin requests are
  * neither limited nor counted: an operator can still act on an overloaded server. Who may do what is decided later,
  * by {@link agentmesh.web.security.BearerAuthentication}, from the caller found here. The A2A facade
- * ({@code /a2a/*}) passes the same door, but for its agent cards, which are public as A2A wants them.
+ * ({@code /a2a/*}) passes the same door; its agent cards are public, as A2A wants them, and pass the capacity check
+ * only.
  */
 @WebFilter(urlPatterns = {"/api/v1/*", "/a2a/*"}, asyncSupported = true)
 public class AgentGate implements Filter {
@@ -77,7 +78,7 @@ public class AgentGate implements Filter {
         HttpServletRequest http = (HttpServletRequest) request;
         HttpServletResponse answer = (HttpServletResponse) response;
         if (isAgentCard(http)) {
-            chain.doFilter(request, response);
+            withinCapacity(request, response, chain); // public: no token, so no agent's rate either
             return;
         }
         Optional<Caller> caller;
@@ -115,10 +116,16 @@ public class AgentGate implements Filter {
                     seconds);
             return;
         }
+        withinCapacity(request, response, chain);
+    }
+
+    // The server's capacity: a place among those worked on at once, or a 503 at once.
+    private void withinCapacity(ServletRequest request, ServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
         if (!admitted()) {
             overCapacity.inc();
             overloadLog.refused("503 over capacity");
-            refuse(answer, 503, "over-capacity", "Server over capacity",
+            refuse((HttpServletResponse) response, 503, "over-capacity", "Server over capacity",
                     "The mesh is working at capacity; retry in 1 s (the same messageId keeps a retried send from"
                             + " being stored twice)", 1);
             return;
