@@ -39,10 +39,6 @@ public enum A2aVersion {
         this.wireName = wireName;
     }
 
-    public String wireName() {
-        return wireName;
-    }
-
     /** The version of its wire name ({@code 1.0}, {@code 0.3}). */
     public static A2aVersion of(String wireName) {
         return wireName.equals(V1_0.wireName) ? V1_0 : V0_3;
@@ -110,12 +106,6 @@ public enum A2aVersion {
             mesh.add("metadata", part.get("metadata"));
         }
         return mesh.build();
-    }
-
-    /** The 1.0 role or the 0.3 one; either is understood whatever the version. */
-    static boolean isUserRole(JsonValue role) {
-        return role instanceof JsonString text
-                && (text.getString().equals("ROLE_USER") || text.getString().equals("user"));
     }
 
     // ---- from the mesh onto the wire ----
