@@ -6,6 +6,7 @@ import agentmesh.messaging.control.MessageSender;
 import agentmesh.messaging.control.SendCommand;
 import agentmesh.parts.control.Parts;
 import agentmesh.platform.MeshException;
+import agentmesh.task.control.IllegalTransitionException;
 import agentmesh.task.control.TaskAccessDeniedException;
 import agentmesh.task.control.TaskCursor;
 import agentmesh.task.control.TaskLifecycle;
@@ -82,13 +83,16 @@ class A2aTasks {
         return refusals(taskId, () -> reader.read(taskId, caller, historyLength));
     }
 
+    /** Cancels as {@code POST /tasks/{id}/cancel} does; the lifecycle's refusal of a finished task is A2A's own. */
     TaskView cancel(String caller, String agent, String taskId) {
         requireBetween(taskId, caller, agent);
-        TaskView task = reader.read(taskId, caller, 0);
-        if (!task.status().state().equals("canceled") && A2aVersion.isStreamEnd(task.status().state())) {
-            throw A2aError.taskNotCancelable(taskId, task.status().state());
+        try {
+            lifecycle.cancel(taskId, caller, null);
+        } catch (IllegalTransitionException e) {
+            throw A2aError.taskNotCancelable(taskId, reader.read(taskId, caller, 0).status().state());
+        } catch (MeshException e) {
+            throw A2aError.of(e);
         }
-        refusals(taskId, () -> lifecycle.cancel(taskId, caller, null));
         return reader.read(taskId, caller, TaskReader.MAX_HISTORY);
     }
 
