@@ -15,11 +15,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Completes the document that Payara derives from the resources: the title, the two bearer schemes (admin and
+ * Completes the document that the server derives from the resources: the title, the two bearer schemes (admin and
  * agent) with each operation's requirement, the problem details schema and the errors every operation may answer,
  * and examples of the two requests a newcomer makes first. Registered by {@code mp.openapi.filter}; the contract in
  * prose is {@code docs/API.md}. It lives here, not in the web module, because Payara reads the filter through the
- * application's class loader, which in the EAR does not see the web module's classes.
+ * application's class loader, which in the EAR does not see the web module's classes (WildFly needs the API added
+ * to this module: the EAR's {@code jboss-deployment-structure.xml}).
  */
 public class MeshOpenApi implements OASFilter {
 
@@ -103,17 +104,36 @@ public class MeshOpenApi implements OASFilter {
         operation.getRequestBody().getContent().getMediaTypes().values().forEach(media -> media.example(json));
     }
 
+    /**
+     * A schema of one type. {@code Schema.type(SchemaType)} of MicroProfile OpenAPI 3.1 (Payara 6) became
+     * {@code addType(SchemaType)} in 4.0 (WildFly 38): one EAR runs on both, so the method is looked up.
+     */
+    private static Schema typed(Schema.SchemaType type) {
+        Schema schema = OASFactory.createSchema();
+        for (String setter : new String[] {"type", "addType"}) {
+            try {
+                Schema.class.getMethod(setter, Schema.SchemaType.class).invoke(schema, type);
+                return schema;
+            } catch (NoSuchMethodException e) {
+                // the other version's name
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("Cannot set a schema's type", e);
+            }
+        }
+        throw new IllegalStateException("MicroProfile OpenAPI offers no way to set a schema's type");
+    }
+
     private static Schema problemSchema() {
-        Schema text = OASFactory.createSchema().type(Schema.SchemaType.STRING);
-        Schema fieldError = OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
+        Schema text = typed(Schema.SchemaType.STRING);
+        Schema fieldError = typed(Schema.SchemaType.OBJECT)
                 .addProperty("field", text).addProperty("message", text);
-        return OASFactory.createSchema().type(Schema.SchemaType.OBJECT)
+        return typed(Schema.SchemaType.OBJECT)
                 .description("RFC 9457 problem details")
-                .addProperty("type", OASFactory.createSchema().type(Schema.SchemaType.STRING)
+                .addProperty("type", typed(Schema.SchemaType.STRING)
                         .example("https://agent-mesh.dev/problems/invalid-request"))
                 .addProperty("title", text)
-                .addProperty("status", OASFactory.createSchema().type(Schema.SchemaType.INTEGER))
+                .addProperty("status", typed(Schema.SchemaType.INTEGER))
                 .addProperty("detail", text)
-                .addProperty("errors", OASFactory.createSchema().type(Schema.SchemaType.ARRAY).items(fieldError));
+                .addProperty("errors", typed(Schema.SchemaType.ARRAY).items(fieldError));
     }
 }

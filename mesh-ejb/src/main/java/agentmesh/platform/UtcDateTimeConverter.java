@@ -10,21 +10,38 @@ import java.time.format.DateTimeFormatter;
  * Writes timestamps as {@code yyyy-MM-dd HH:mm:ss.ffffff} text. MySQL Connector/J takes MariaDB 10.x's version
  * string ("5.5.5-10.11…") for a server without fractional seconds and drops them from temporal parameters, which
  * would make the stored time differ from the one the API answered. The text form keeps the microseconds on MySQL
- * and MariaDB alike; DATETIME(6) columns parse it.
+ * and MariaDB alike; DATETIME(6) columns parse it. The column type is declared as text because Hibernate (WildFly)
+ * binds by it (an {@code Object} it would serialize) and reads the column as text; EclipseLink (Payara) hands the
+ * converter the column as the driver read it, a {@code LocalDateTime}, which this class's text signature cannot take:
+ * {@code META-INF/eclipselink-orm.xml} applies {@link ForEclipseLink} there instead.
  */
 @Converter(autoApply = true)
-public class UtcDateTimeConverter implements AttributeConverter<LocalDateTime, Object> {
+public class UtcDateTimeConverter implements AttributeConverter<LocalDateTime, String> {
 
     private static final DateTimeFormatter WRITE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS");
 
     @Override
-    public Object convertToDatabaseColumn(LocalDateTime value) {
+    public String convertToDatabaseColumn(LocalDateTime value) {
         return value == null ? null : WRITE.format(value);
     }
 
     @Override
-    public LocalDateTime convertToEntityAttribute(Object value) {
+    public LocalDateTime convertToEntityAttribute(String value) {
         return read(value);
+    }
+
+    /** The same conversion for EclipseLink, which passes the column's value as the driver returned it. */
+    public static class ForEclipseLink implements AttributeConverter<LocalDateTime, Object> {
+
+        @Override
+        public Object convertToDatabaseColumn(LocalDateTime value) {
+            return value == null ? null : WRITE.format(value);
+        }
+
+        @Override
+        public LocalDateTime convertToEntityAttribute(Object value) {
+            return read(value);
+        }
     }
 
     /** A DATETIME column's value as the driver returned it (native queries), as UTC {@link LocalDateTime}. */

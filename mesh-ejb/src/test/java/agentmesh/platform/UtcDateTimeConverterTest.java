@@ -20,10 +20,24 @@ class UtcDateTimeConverterTest {
     }
 
     @Test
-    void readsWhatTheDriverReturns() {
-        assertEquals(time, converter.convertToEntityAttribute(time));
-        assertEquals(time, converter.convertToEntityAttribute(Timestamp.valueOf(time)));
+    void readsTheColumnAsTextInEitherForm() {
         assertEquals(time, converter.convertToEntityAttribute("2026-12-02 13:54:07.728665"));
+        assertEquals(time, converter.convertToEntityAttribute(time.toString()));
         assertNull(converter.convertToEntityAttribute(null));
+    }
+
+    @Test
+    void eclipseLinksConverterTakesWhatTheDriverReturns() {
+        UtcDateTimeConverter.ForEclipseLink forEclipseLink = new UtcDateTimeConverter.ForEclipseLink();
+        assertEquals("2026-12-02 13:54:07.728665", forEclipseLink.convertToDatabaseColumn(time));
+        assertEquals(time, forEclipseLink.convertToEntityAttribute(time));
+        assertEquals(time, forEclipseLink.convertToEntityAttribute(Timestamp.valueOf(time)));
+    }
+
+    @Test
+    void readsWhatTheDriverReturnsToNativeQueries() {
+        assertEquals(time, UtcDateTimeConverter.read(time));
+        assertEquals(time, UtcDateTimeConverter.read(Timestamp.valueOf(time)));
+        assertNull(UtcDateTimeConverter.read(null));
     }
 }

@@ -2,19 +2,18 @@ package agentmesh.inbox.control;
 
 import agentmesh.platform.LatencyHistogram;
 import agentmesh.platform.LatencyWindow;
+import agentmesh.platform.metrics.MeshMeters;
+import agentmesh.platform.metrics.MeshMeters.MeshCounter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.metrics.Counter;
-import org.eclipse.microprofile.metrics.MetricRegistry;
-import org.eclipse.microprofile.metrics.Tag;
-import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.DoubleConsumer;
 
 /**
  * The receiving side in /metrics: {@code agent_mesh_inbox_delivered_total} (events written into inboxes, the delivery
@@ -29,37 +28,24 @@ import java.util.concurrent.atomic.AtomicLong;
 public class InboxMetrics {
 
     @Inject
-    @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
-    MetricRegistry registry;
+    MeshMeters meters;
 
     private final LatencyWindow latency = new LatencyWindow(10_000);
-    private final LatencyHistogram histogram = new LatencyHistogram(LatencyHistogram.SECONDS);
+    private DoubleConsumer histogram;
     private final Map<Integer, AtomicLong> lagByPartition = new ConcurrentHashMap<>();
-    private Counter delivered;
-    private Counter dedupHits;
-    private Counter deadLetters;
-    private Counter pagesRead;
+    private MeshCounter delivered;
+    private MeshCounter dedupHits;
+    private MeshCounter deadLetters;
+    private MeshCounter pagesRead;
 
     @PostConstruct
     void register() {
-        // MicroProfile Metrics appends _total to counter names in the Prometheus output.
-        delivered = registry.counter("agent_mesh_inbox_delivered");
-        dedupHits = registry.counter("agent_mesh_dedup_hit");
-        deadLetters = registry.counter("agent_mesh_dead_letter");
-        pagesRead = registry.counter("agent_mesh_inbox_reads");
-        for (double q : new double[] {0.5, 0.99}) {
-            registry.gauge("agent_mesh_message_e2e_latency_seconds", latency, w -> w.quantile(q),
-                    new Tag("quantile", Double.toString(q)));
-        }
-        for (int i = 0; i < histogram.buckets(); i++) {
-            int bucket = i;
-            registry.gauge("agent_mesh_message_e2e_latency_seconds_bucket", histogram, h -> h.atMost(bucket),
-                    new Tag("le", Double.toString(histogram.bound(bucket))));
-        }
-        registry.gauge("agent_mesh_message_e2e_latency_seconds_bucket", histogram, LatencyHistogram::count,
-                new Tag("le", "+Inf"));
-        registry.gauge("agent_mesh_message_e2e_latency_seconds_count", histogram, LatencyHistogram::count);
-        registry.gauge("agent_mesh_message_e2e_latency_seconds_sum", histogram, LatencyHistogram::sum);
+        delivered = meters.counter("agent_mesh_inbox_delivered");
+        dedupHits = meters.counter("agent_mesh_dedup_hit");
+        deadLetters = meters.counter("agent_mesh_dead_letter");
+        pagesRead = meters.counter("agent_mesh_inbox_reads");
+        histogram = meters.histogram("agent_mesh_message_e2e_latency_seconds", LatencyHistogram.SECONDS);
+        meters.quantiles("agent_mesh_message_e2e_latency_seconds", latency::quantile, 0.5, 0.99);
     }
 
     /** Created with the application, so that every metric is exported (at 0) from the start. */
@@ -73,7 +59,7 @@ public class InboxMetrics {
 
     /** Redelivered records this instance dropped since it started. */
     public long dedupHits() {
-        return dedupHits.getCount();
+        return dedupHits.count();
     }
 
     public void deadLetter() {
@@ -91,13 +77,13 @@ public class InboxMetrics {
         if (secondsSinceCommit == null) {
             return;
         }
-        histogram.add(secondsSinceCommit);
+        histogram.accept(secondsSinceCommit);
         latency.add(secondsSinceCommit);
     }
 
     /** Events this instance wrote into inboxes since it started. */
     public long deliveredCount() {
-        return delivered.getCount();
+        return delivered.count();
     }
 
     /** The q-quantile of the last 10,000 deliveries' commit → inbox time, in seconds; 0 before the first. */
@@ -109,7 +95,7 @@ public class InboxMetrics {
     public void lag(int partition, long lag) {
         lagByPartition.computeIfAbsent(partition, p -> {
             AtomicLong value = new AtomicLong();
-            registry.gauge("agent_mesh_consumer_lag", value, AtomicLong::get, new Tag("partition", Integer.toString(p)));
+            meters.gauge("agent_mesh_consumer_lag", value::get, "partition", Integer.toString(p));
             return value;
         }).set(lag);
     }

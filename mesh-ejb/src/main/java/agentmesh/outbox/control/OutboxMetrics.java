@@ -1,16 +1,13 @@
 package agentmesh.outbox.control;
 
 import agentmesh.platform.LatencyWindow;
+import agentmesh.platform.metrics.MeshMeters;
+import agentmesh.platform.metrics.MeshMeters.MeshCounter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.metrics.Counter;
-import org.eclipse.microprofile.metrics.Metadata;
-import org.eclipse.microprofile.metrics.MetricRegistry;
-import org.eclipse.microprofile.metrics.Tag;
-import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
@@ -30,33 +27,29 @@ import java.util.concurrent.atomic.AtomicLong;
 public class OutboxMetrics {
 
     @Inject
-    @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
-    MetricRegistry registry;
+    MeshMeters meters;
 
     private final AtomicLong pending = new AtomicLong();
     private final AtomicLong failedRows = new AtomicLong();
     private final LatencyWindow rounds = new LatencyWindow(1_000);
     private final LatencyWindow publishing = new LatencyWindow(1_000);
-    private Counter sent;
-    private Counter refused;
-    private Counter brokerUnavailable;
-    private Counter dead;
+    private MeshCounter sent;
+    private MeshCounter refused;
+    private MeshCounter brokerUnavailable;
+    private MeshCounter dead;
 
     @PostConstruct
     void register() {
-        // MicroProfile Metrics appends _total to counter names in the Prometheus output.
-        sent = registry.counter("agent_mesh_outbox_dispatch", new Tag("result", "sent"));
-        refused = registry.counter("agent_mesh_outbox_dispatch", new Tag("result", "failed"));
-        brokerUnavailable = registry.counter("agent_mesh_outbox_broker_unavailable");
-        dead = registry.counter("agent_mesh_outbox_dead");
-        Metadata rows = Metadata.builder().withName("agent_mesh_outbox_pending_total")
-                .withDescription("outbox rows waiting (pending) and dead (failed)").build();
-        registry.gauge(rows, pending, AtomicLong::get, new Tag("status", "pending"));
-        registry.gauge(rows, failedRows, AtomicLong::get, new Tag("status", "failed"));
+        sent = meters.counter("agent_mesh_outbox_dispatch", "result", "sent");
+        refused = meters.counter("agent_mesh_outbox_dispatch", "result", "failed");
+        brokerUnavailable = meters.counter("agent_mesh_outbox_broker_unavailable");
+        dead = meters.counter("agent_mesh_outbox_dead");
+        meters.gauge("agent_mesh_outbox_pending_total", pending::get, "status", "pending");
+        meters.gauge("agent_mesh_outbox_pending_total", failedRows::get, "status", "failed");
         for (double q : new double[] {0.5, 0.99}) {
-            Tag quantile = new Tag("quantile", Double.toString(q));
-            registry.gauge("agent_mesh_outbox_round_seconds", rounds, w -> w.quantile(q), quantile);
-            registry.gauge("agent_mesh_outbox_publish_seconds", publishing, w -> w.quantile(q), quantile);
+            String quantile = Double.toString(q);
+            meters.gauge("agent_mesh_outbox_round_seconds", () -> rounds.quantile(q), "quantile", quantile);
+            meters.gauge("agent_mesh_outbox_publish_seconds", () -> publishing.quantile(q), "quantile", quantile);
         }
     }
 
@@ -79,7 +72,7 @@ public class OutboxMetrics {
 
     /** Events this instance published since it started. */
     public long dispatchedCount() {
-        return sent.getCount();
+        return sent.count();
     }
 
     void refused() {

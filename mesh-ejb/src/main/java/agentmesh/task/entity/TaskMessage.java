@@ -17,7 +17,8 @@ import java.time.LocalDateTime;
 @Entity
 @Table(name = "task_message")
 @NamedQuery(name = TaskMessage.BY_SENDER_AND_MESSAGE_ID,
-        query = "SELECT m FROM TaskMessage m WHERE m.sender = :sender AND m.messageId = :messageId")
+        // The task comes with the message: the answer to a retry names it, outside any transaction.
+        query = "SELECT m FROM TaskMessage m JOIN FETCH m.task WHERE m.sender = :sender AND m.messageId = :messageId")
 public class TaskMessage {
 
     public static final String BY_SENDER_AND_MESSAGE_ID = "TaskMessage.bySenderAndMessageId";

@@ -1,5 +1,7 @@
 package agentmesh.web.limits;
 
+import agentmesh.platform.metrics.MeshMeters;
+import agentmesh.platform.metrics.MeshMeters.MeshCounter;
 import agentmesh.web.ProblemResponses;
 import agentmesh.web.security.BearerTokens;
 import agentmesh.web.security.Caller;
@@ -15,9 +17,6 @@ import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.metrics.Counter;
-import org.eclipse.microprofile.metrics.MetricRegistry;
-import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -58,18 +57,17 @@ public class AgentGate implements Filter {
     OverloadLog overloadLog;
 
     @Inject
-    @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
-    MetricRegistry registry;
+    MeshMeters meters;
 
     private AdmissionLimit admission;
-    private Counter overCapacity;
+    private MeshCounter overCapacity;
 
     @PostConstruct
     void init() {
         // Twice as many may wait as work: a burst of one agent's whole rate-limit bucket (100) is absorbed.
         admission = new AdmissionLimit(maxConcurrentRequests, 2 * maxConcurrentRequests);
-        overCapacity = registry.counter("agent_mesh_over_capacity"); // exported as agent_mesh_over_capacity_total
-        registry.gauge("agent_mesh_requests_in_progress", admission, AdmissionLimit::inUse);
+        overCapacity = meters.counter("agent_mesh_over_capacity"); // exported as agent_mesh_over_capacity_total
+        meters.gauge("agent_mesh_requests_in_progress", admission::inUse);
     }
 
     @Override

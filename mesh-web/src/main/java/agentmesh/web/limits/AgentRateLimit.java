@@ -1,5 +1,7 @@
 package agentmesh.web.limits;
 
+import agentmesh.platform.metrics.MeshMeters;
+import agentmesh.platform.metrics.MeshMeters.MeshCounter;
 import agentmesh.web.TokenBucket;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -7,9 +9,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.metrics.Counter;
-import org.eclipse.microprofile.metrics.MetricRegistry;
-import org.eclipse.microprofile.metrics.annotation.RegistryScope;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -37,15 +36,14 @@ public class AgentRateLimit {
     Clock clock;
 
     @Inject
-    @RegistryScope(scope = MetricRegistry.APPLICATION_SCOPE)
-    MetricRegistry registry;
+    MeshMeters meters;
 
     private final Map<String, TokenBucket> buckets = new ConcurrentHashMap<>();
-    private Counter limited;
+    private MeshCounter limited;
 
     @PostConstruct
     void register() {
-        limited = registry.counter("agent_mesh_rate_limited"); // exported as agent_mesh_rate_limited_total
+        limited = meters.counter("agent_mesh_rate_limited"); // exported as agent_mesh_rate_limited_total
     }
 
     /** Created with the application, so that every metric is exported (at 0) from the start. */
