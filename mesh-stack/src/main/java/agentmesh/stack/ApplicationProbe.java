@@ -17,7 +17,7 @@ final class ApplicationProbe {
 
     /** Waits until the application on the server answers its readiness check; fails early if the server exits. */
     static void await(MeshServer server, Duration timeout) {
-        URI ready = URI.create("http://127.0.0.1:" + server.httpPort() + "/health/ready");
+        URI ready = server.managementUri().resolve("health/ready");
         Wait.until("the mesh application at " + ready + " (log: " + server.serverLog() + ")", timeout, () -> {
             if (server.pid().isEmpty()) {
                 throw new StackException("The server exited; see " + server.serverLog());

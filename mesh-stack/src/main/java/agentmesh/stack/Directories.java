@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
@@ -21,6 +22,15 @@ final class Directories {
             files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Copies the directory and everything in it to {@code target}, which must not exist yet. */
+    static void copy(Path source, Path target) throws IOException {
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path from : (Iterable<Path>) files::iterator) {
+                Files.copy(from, target.resolve(source.relativize(from).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+            }
         }
     }
 }

@@ -34,16 +34,18 @@ public final class Main {
                   Admin token:   %s%s
                 Press Ctrl-C to stop.
                 %n""",
-                stack.startupTime().toMillis() / 1000.0, serverLine(config), config.baseUri(),
+                stack.startupTime().toMillis() / 1000.0, serverLine(config, stack), config.baseUri(),
                 config.effectiveKafkaBootstrap(), config.database().applicationUrl(), config.adminToken(),
                 config.adminTokenGenerated() ? "   (generated; set MESH_ADMIN_TOKEN to choose one)" : "");
         stopped.await();
     }
 
-    private static String serverLine(StackConfig config) {
+    private static String serverLine(StackConfig config, MeshStack stack) {
         return switch (config.server()) {
             case PAYARA -> config.server().title() + " with the EAR, admin console " + config.consoleUri();
             case MICRO -> config.server().title() + " with the WAR (no admin console)";
+            case WILDFLY -> config.server().title() + " with the EAR, management console, /health and /metrics at "
+                    + stack.server().managementUri();
         };
     }
 }

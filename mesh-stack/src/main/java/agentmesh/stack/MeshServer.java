@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * One running instance of the mesh application: Payara Server with the EAR, or Payara Micro with the WAR. The stack,
- * the system tests and the chaos suite see only this, so every test runs on either server.
+ * One running instance of the mesh application: Payara Server or WildFly with the EAR, or Payara Micro with the WAR.
+ * The stack, the system tests and the chaos suite see only this, so every test runs on any of them.
  */
 public interface MeshServer extends AutoCloseable {
 
@@ -16,6 +16,11 @@ public interface MeshServer extends AutoCloseable {
     }
 
     int httpPort();
+
+    /** Where the server serves {@code health/…} and {@code metrics}: its HTTP port, or WildFly's management port. */
+    default URI managementUri() {
+        return URI.create("http://127.0.0.1:" + httpPort() + "/");
+    }
 
     /** Sets the server up anew (nothing kept from an earlier run), starts it and deploys the mesh. */
     void createAndDeploy();

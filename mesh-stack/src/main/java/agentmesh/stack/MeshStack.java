@@ -16,8 +16,8 @@ import java.util.Properties;
 import java.util.logging.Logger;
 
 /**
- * The whole local mesh: database, Kafka broker, and the application server ({@code MESH_SERVER}: Payara Server with
- * the EAR, or Payara Micro with the WAR). Started in that order and closed in the reverse one. The run command and the system tests both use it, so what the tests run is what an operator runs.
+ * The whole local mesh: database, Kafka broker, and the application server ({@code MESH_SERVER}: Payara Server or
+ * WildFly with the EAR, or Payara Micro with the WAR). Started in that order and closed in the reverse one. The run command and the system tests both use it, so what the tests run is what an operator runs.
  */
 public final class MeshStack implements AutoCloseable {
 
@@ -30,6 +30,7 @@ public final class MeshStack implements AutoCloseable {
     private final List<MeshServer> extraServers = new ArrayList<>();
     private final Path payaraHome;
     private final Path payaraMicro;
+    private final Path wildflyHome;
     private final Path serverConfig;
     private final Path ear;
     private final Path war;
@@ -46,6 +47,7 @@ public final class MeshStack implements AutoCloseable {
                         Path.of(build.getProperty("kafka.lib")), config.kafkaPort(), config.fresh()));
         this.payaraHome = Path.of(build.getProperty("payara.home"));
         this.payaraMicro = Path.of(build.getProperty("payara.micro"));
+        this.wildflyHome = Path.of(build.getProperty("wildfly.home"));
         this.serverConfig = Path.of(build.getProperty("server-config"));
         this.server = newServer(config.server(), "", config.httpPort(), config.adminPort(), config.portBase(),
                 serverEnvironment(config));
@@ -125,6 +127,8 @@ public final class MeshStack implements AutoCloseable {
                     config.stateDir().resolve("micro" + suffix), httpPort, environment);
             case PAYARA -> new PayaraServer(payaraHome, ear, serverConfig,
                     config.stateDir().resolve("domains" + suffix), httpPort, adminPort, portBase, environment);
+            case WILDFLY -> new WildFlyServer(wildflyHome, ear, serverConfig,
+                    config.stateDir().resolve("wildfly" + suffix), httpPort, environment);
         };
     }
 

@@ -29,9 +29,9 @@ public record StackConfig(
         boolean adminTokenGenerated,
         Map<String, String> serverEnvironment) {
 
-    /** Which application server runs the mesh: Payara Server with the EAR, or Payara Micro with the WAR. */
+    /** Which application server runs the mesh: Payara Server or WildFly with the EAR, or Payara Micro with the WAR. */
     public enum Server {
-        PAYARA("Payara Server"), MICRO("Payara Micro");
+        PAYARA("Payara Server"), MICRO("Payara Micro"), WILDFLY("WildFly");
 
         private final String title;
 
