@@ -19,6 +19,7 @@ import java.util.List;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -78,6 +79,10 @@ class AuthenticationCostIT {
         await().atMost(Duration.ofSeconds(10)).until(() -> get(from, "me", fresh.token()).status() == 200);
     }
 
+    /**
+     * Payara answers 408 and closes; WildFly's listener closes the connection itself when a read times out, so
+     * there the upload ends without an answer — within the same time, which is what frees the worker.
+     */
     @Test
     void anUploadThatStallsIsAnswered408AndItsConnectionClosed() throws Exception {
         Agent alice = mesh.registerAgent("alice");
@@ -93,8 +98,12 @@ class AuthenticationCostIT {
             String statusLine = answer.readLine();
             long seconds = Duration.ofNanos(System.nanoTime() - start).toSeconds();
 
-            assertTrue(statusLine.startsWith("HTTP/1.1 408 "), statusLine);
             assertTrue(seconds >= 5 && seconds <= 20, seconds + " s");
+            if (MeshStackExtension.onWildFly()) {
+                assertNull(statusLine, "the connection is closed");
+                return;
+            }
+            assertTrue(statusLine.startsWith("HTTP/1.1 408 "), statusLine);
             String line;
             boolean closes = false;
             while ((line = answer.readLine()) != null && !line.isEmpty()) {

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -121,11 +123,9 @@ class BadInputIT {
     private ApiResponse tooLarge(Agent from) {
         String body = "{\"to\":\"" + bob.id() + "\",\"parts\":[{\"kind\":\"text\",\"text\":\""
                 + "x".repeat(1024 * 1024) + "\"}]}";
-        return raw(HttpRequest.newBuilder(MeshStackExtension.stack().config().baseUri().resolve("messages"))
-                .header("Authorization", "Bearer " + from.token())
-                .header("Content-Type", "application/json")
-                .expectContinue(true)
-                .POST(HttpRequest.BodyPublishers.ofString(body)));
+        return ExpectContinue.post(MeshStackExtension.stack().config().baseUri().resolve("messages"),
+                Map.of("Authorization", "Bearer " + from.token(), "Content-Type", "application/json"),
+                body.getBytes(StandardCharsets.UTF_8));
     }
 
     private ApiResponse plainText(Agent from) {
@@ -137,7 +137,8 @@ class BadInputIT {
 
     private static ApiResponse raw(HttpRequest.Builder request) {
         try {
-            return ApiResponse.of(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(request.build(), HttpResponse.BodyHandlers.ofString()));
+            return ApiResponse.of(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+                    .send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString()));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

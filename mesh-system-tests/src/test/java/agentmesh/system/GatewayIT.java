@@ -167,7 +167,7 @@ class GatewayIT {
                 .map(HttpResponse::statusCode).toList();
         assertEquals(List.of(), others, "answers other than 200, and 429 or 503 with Retry-After");
         assertEquals(200, bystanders.status(), bystanders::toString);
-        assertTrue(MeshMetrics.sum(gateway.baseUri(), "agent_mesh_rate_limited_total", "") >= limited);
+        assertTrue(MeshMetrics.sum(gateway, "agent_mesh_rate_limited_total", "") >= limited);
     }
 
     private static boolean isOverload(HttpResponse<String> answer) {

@@ -1,29 +1,48 @@
 package agentmesh.system;
 
-import java.net.URI;
+import agentmesh.stack.MeshServer;
 
-/** Reads a server's application metrics (Prometheus text at /metrics). */
+import java.util.stream.Stream;
+
+/**
+ * Reads a server's application metrics (Prometheus text at /metrics, where the server serves them). The names are
+ * the same on every server; on WildFly (Micrometer) a metric without labels has no braces.
+ */
 public final class MeshMetrics {
 
     private MeshMetrics() {
     }
 
     /** The sum of the samples of a metric whose labels contain {@code labelFilter} (empty: all of them). */
-    static double sum(URI apiBase, String metric, String labelFilter) {
-        return sum(scrape(new MeshClient(apiBase.resolve("/"))), metric, labelFilter);
+    static double sum(MeshServer server, String metric, String labelFilter) {
+        return sum(scrape(server), metric, labelFilter);
     }
 
-    /** The application metrics of the server {@code root} points at ({@code http://host:port/}). */
-    public static String scrape(MeshClient root) {
-        return root.get("metrics?scope=application", null).body();
+    /** The application metrics of the server. */
+    public static String scrape(MeshServer server) {
+        return scrape(new MeshClient(server.managementUri()));
     }
 
-    /** As {@link #sum(URI, String, String)}, over metrics already scraped. */
+    /** The application metrics at {@code management}, a client of the address where the server serves them. */
+    public static String scrape(MeshClient management) {
+        return management.get("metrics?scope=application", null).body();
+    }
+
+    /** As {@link #sum(MeshServer, String, String)}, over metrics already scraped. */
     public static double sum(String prometheusText, String metric, String labelFilter) {
-        return prometheusText.lines()
-                .filter(line -> line.startsWith(metric + "{") && line.contains(labelFilter))
+        return samples(prometheusText, metric)
+                .filter(line -> line.contains(labelFilter))
                 .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
                 .sum();
+    }
+
+    /** Whether the metric is exported. */
+    public static boolean exported(String prometheusText, String metric) {
+        return samples(prometheusText, metric).findAny().isPresent();
+    }
+
+    private static Stream<String> samples(String prometheusText, String metric) {
+        return prometheusText.lines().filter(line -> line.startsWith(metric + "{") || line.startsWith(metric + " "));
     }
 
     static double sum(String metric) {
@@ -32,6 +51,6 @@ public final class MeshMetrics {
 
     /** On the system tests' stack, the samples of the metric whose labels contain {@code labelFilter}. */
     static double sum(String metric, String labelFilter) {
-        return sum(MeshStackExtension.stack().config().baseUri(), metric, labelFilter);
+        return sum(MeshStackExtension.stack().server(), metric, labelFilter);
     }
 }

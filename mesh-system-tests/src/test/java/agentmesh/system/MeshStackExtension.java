@@ -28,6 +28,11 @@ public class MeshStackExtension implements BeforeAllCallback {
         return RunningStack.instance.stack;
     }
 
+    /** Whether the stack runs on WildFly, where a few answers are the server's own and differ (tests say which). */
+    public static boolean onWildFly() {
+        return stack().config().server() == StackConfig.Server.WILDFLY;
+    }
+
     record RunningStack(MeshStack stack) implements ExtensionContext.Store.CloseableResource {
 
         private static RunningStack instance;

@@ -97,15 +97,15 @@ class PublishableIT {
             assertEquals(201, mesh.post("messages", alice.token(),
                     MeshClient.textMessage(null, bob, taskId, "small")).status());
 
-            HttpResponse<String> ready = readiness(second.baseUri());
+            HttpResponse<String> ready = readiness(second);
             assertEquals(503, ready.statusCode(), ready.body());
             assertTrue(ready.body().contains("12 partitions, fewer than the 24 configured"), ready.body());
-            assertEquals(200, readiness(MeshStackExtension.stack().config().baseUri()).statusCode());
+            assertEquals(200, readiness(MeshStackExtension.stack().server()).statusCode());
         }
     }
 
-    private static HttpResponse<String> readiness(URI apiBase) throws Exception {
-        URI ready = apiBase.resolve("/health/ready");
+    private static HttpResponse<String> readiness(MeshServer server) throws Exception {
+        URI ready = server.managementUri().resolve("health/ready");
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }

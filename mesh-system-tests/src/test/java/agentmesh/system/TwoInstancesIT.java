@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -83,12 +82,12 @@ class TwoInstancesIT {
 
         Delivery.awaitExactly(expected, Duration.ofSeconds(120));
         assertEquals(RECIPIENTS * PER_RECIPIENT, expected.values().stream().mapToInt(List::size).sum());
-        assertTrue(sentBy(MeshStackExtension.stack().config().baseUri()) > 0, "the first instance dispatched");
-        assertTrue(sentBy(secondServer.baseUri()) > 0, "the second instance dispatched");
+        assertTrue(sentBy(MeshStackExtension.stack().server()) > 0, "the first instance dispatched");
+        assertTrue(sentBy(secondServer) > 0, "the second instance dispatched");
     }
 
     /** The instance's own count of published events, from its /metrics. */
-    private static double sentBy(URI apiBase) {
-        return MeshMetrics.sum(apiBase, "agent_mesh_outbox_dispatch_total", "result=\"sent\"");
+    private static double sentBy(MeshServer server) {
+        return MeshMetrics.sum(server, "agent_mesh_outbox_dispatch_total", "result=\"sent\"");
     }
 }

@@ -1,6 +1,7 @@
 package agentmesh.system.bench;
 
 import agentmesh.stack.KafkaBroker;
+import agentmesh.stack.MeshServer;
 import agentmesh.stack.MeshStack;
 import agentmesh.stack.StackConfig;
 import agentmesh.system.MeshClient;
@@ -65,7 +66,7 @@ class DrainBenchmark {
             OpenLoopSender load = new OpenLoopSender(http, base, loadAgents, 0.1, 256);
             String template = template(mesh, config);
 
-            double[] smallTable = underLoad(load, base, config, 1);
+            double[] smallTable = underLoad(load, stack.server(), config, 1);
             report.append("| measure | figure |\n|---|---|\n");
             loadRows(report, "small table", smallTable);
 
@@ -110,7 +111,7 @@ class DrainBenchmark {
             MeshDatabase.update(config, "INSERT INTO outbox_event (event_key, event_type, payload, status, attempts,"
                     + " next_attempt_at, created_at) SELECT 'blocked@bench', 'message', '{}', 'PENDING',"
                     + " IF(seq = 1, 3, 0), UTC_TIMESTAMP(6) + INTERVAL 1 DAY, UTC_TIMESTAMP(6) FROM seq_1_to_50000");
-            double[] fullTable = underLoad(load, base, config, 2);
+            double[] fullTable = underLoad(load, stack.server(), config, 2);
             loadRows(report, "1,000,000 sent + 50,000 blocked rows", fullTable);
             report.append(row("ratio full / small: round p50, commit → ack p99", String.format("%.2f, %.2f",
                     fullTable[0] / smallTable[0], fullTable[3] / smallTable[3])));
@@ -172,13 +173,13 @@ class DrainBenchmark {
      * Rounds' p50 and p99 (the server's last 1,000), commit → Kafka ack p50 and p99 of the load's rows, and the
      * rounds' time in Kafka p50 and p99.
      */
-    private static double[] underLoad(OpenLoopSender load, URI base, StackConfig config, int step) {
+    private static double[] underLoad(OpenLoopSender load, MeshServer server, StackConfig config, int step) {
         long firstId = count(config, "SELECT COALESCE(MAX(id), 0) FROM outbox_event");
         StepRecorder recorder = new StepRecorder(step, LOAD_RATE, (int) (LOAD_RATE * LOAD.toSeconds()));
         load.offer(recorder);
         await().atMost(Duration.ofSeconds(30)).until(() -> count(config, "SELECT COUNT(*) FROM outbox_event"
                 + " WHERE id > " + firstId + " AND status = 'PENDING'") == 0);
-        String metrics = MeshMetrics.scrape(new MeshClient(base.resolve("/")));
+        String metrics = MeshMetrics.scrape(server);
         List<Long> micros = MeshDatabase.query(config, "SELECT TIMESTAMPDIFF(MICROSECOND, created_at, sent_at)"
                 + " FROM outbox_event WHERE id > ? AND status = 'SENT' ORDER BY 1", firstId).stream()
                 .map(row -> ((Number) row.get(0)).longValue()).toList();

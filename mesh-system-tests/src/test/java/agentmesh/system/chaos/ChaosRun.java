@@ -76,7 +76,7 @@ final class ChaosRun {
     private Run loadWithFaults(MeshStack stack, FakeIdentityService identity, MeshClient mesh,
                                Participants participants) {
         try (MetricsSampler sampler = new MetricsSampler(stack.config(),
-                new MeshClient(stack.config().baseUri().resolve("/"), REQUEST_TIMEOUT));
+                new MeshClient(stack.server().managementUri(), REQUEST_TIMEOUT));
              FaultInjector injector = new FaultInjector(stack, identity, mesh)) {
             sampler.start();
             LOG.info(() -> "Chaos load, " + profile.ratePerSecond() + " messages/s for " + profile.load().toSeconds()

@@ -28,7 +28,7 @@ final class MetricsSampler implements AutoCloseable {
     private long maxPending;
     private long maxLag;
 
-    /** @param server a client for the server's root ({@code http://host:port/}), where /metrics is */
+    /** @param server a client for the server's management address ({@link agentmesh.stack.MeshServer#managementUri}) */
     MetricsSampler(StackConfig config, MeshClient server) {
         this.config = config;
         this.server = server;
