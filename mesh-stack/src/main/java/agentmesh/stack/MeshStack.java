@@ -17,7 +17,8 @@ import java.util.logging.Logger;
 
 /**
  * The whole local mesh: database, Kafka broker, and the application server ({@code MESH_SERVER}: Payara Server or
- * WildFly with the EAR, or Payara Micro with the WAR). Started in that order and closed in the reverse one. The run command and the system tests both use it, so what the tests run is what an operator runs.
+ * WildFly with the EAR, or Payara Micro with the WAR). Started in that order and closed in the reverse one. The run
+ * command and the system tests both use it, so what the tests run is what an operator runs.
  */
 public final class MeshStack implements AutoCloseable {
 

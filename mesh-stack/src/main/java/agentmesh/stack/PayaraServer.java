@@ -2,7 +2,6 @@ package agentmesh.stack;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,21 +64,11 @@ public final class PayaraServer implements MeshServer {
         create.add(DOMAIN);
         asadmin(create, Duration.ofMinutes(2));
         start();
-        adminCommand("add-library", jdbcDriver().toString());
+        adminCommand("add-library", Database.driverJar().toString());
         createPasswordAlias("mesh.db.password", environment.get("MESH_DB_PASSWORD"));
         adminCommand("multimode", "--file", serverConfig.resolve("payara").resolve("setup.asadmin").toString());
         stop(); // the JVM options and the driver take effect at the next start
         start();
-    }
-
-    /** The MySQL driver the launcher itself runs with: the same jar the EAR carries for its own datasource. */
-    private static Path jdbcDriver() {
-        try {
-            return Path.of(com.mysql.cj.jdbc.MysqlDataSource.class.getProtectionDomain().getCodeSource().getLocation()
-                    .toURI());
-        } catch (URISyntaxException e) {
-            throw new StackException("Cannot locate the MySQL driver's jar", e);
-        }
     }
 
     /** A secret in the domain's password store, handed over in a file that lives only as long as the command. */

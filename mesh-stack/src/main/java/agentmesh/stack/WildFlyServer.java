@@ -3,7 +3,6 @@ package agentmesh.stack;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -73,7 +72,8 @@ public final class WildFlyServer implements MeshServer {
     private void prepare() {
         Path properties = baseDir.resolve("setup.properties");
         try {
-            Files.writeString(properties, "mesh.jdbc.driver=" + jdbcDriver() + "\nmesh.modules=" + modules() + "\n");
+            Files.writeString(properties, "mesh.jdbc.driver=" + Database.driverJar() + "\nmesh.modules=" + modules()
+                    + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -88,16 +88,6 @@ public final class WildFlyServer implements MeshServer {
     /** The server's own modules (the JDBC driver), beside the distribution's, which stays as the build unpacked it. */
     private Path modules() {
         return baseDir.resolve("modules");
-    }
-
-    /** The MySQL driver the launcher itself runs with: the same jar the EAR carries. */
-    private static Path jdbcDriver() {
-        try {
-            return Path.of(com.mysql.cj.jdbc.MysqlDataSource.class.getProtectionDomain().getCodeSource().getLocation()
-                    .toURI());
-        } catch (URISyntaxException e) {
-            throw new StackException("Cannot locate the MySQL driver's jar", e);
-        }
     }
 
     @Override

@@ -40,7 +40,8 @@ public class KafkaProbes {
 
     HealthCheckResponse kafka() {
         return kafka.unreachable()
-                .map(problem -> HealthCheckResponse.named(KafkaReadiness.NAME).down().withData("error", problem).build())
+                .map(problem -> HealthCheckResponse.named(KafkaReadiness.NAME).down().withData("error", problem)
+                        .build())
                 .orElseGet(() -> HealthCheckResponse.named(KafkaReadiness.NAME).up().build());
     }
 

@@ -8,6 +8,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.DoubleConsumer;
 import java.util.function.DoubleSupplier;
 import java.util.function.DoubleUnaryOperator;
@@ -20,6 +22,8 @@ import java.util.function.DoubleUnaryOperator;
 public class MicrometerMeters implements MeshMeters {
 
     private static final String TOTAL = "_total";
+
+    private final List<DoubleSupplier> readCounters = new CopyOnWriteArrayList<>();
 
     @Inject
     MeterRegistry registry;
@@ -45,6 +49,8 @@ public class MicrometerMeters implements MeshMeters {
         if (name.endsWith(TOTAL)) {
             // Prometheus's client keeps the suffix only on counters, and the contract names this gauge with it
             // (agent_mesh_outbox_pending_total): exported as a counter whose value is read, the name stays.
+            // It holds its object weakly, with no option not to: the supplier is kept here.
+            readCounters.add(value);
             FunctionCounter.builder(name.substring(0, name.length() - TOTAL.length()), value,
                     DoubleSupplier::getAsDouble).tags(tags).register(registry);
             return;

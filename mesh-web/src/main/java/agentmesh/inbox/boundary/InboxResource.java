@@ -10,6 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonValue;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;
@@ -66,12 +67,17 @@ public class InboxResource {
     @Produces(MediaType.SERVER_SENT_EVENTS)
     public void stream(@HeaderParam("Last-Event-ID") String lastEventId, @QueryParam("after") String after,
                        @QueryParam("agentId") String agentId, @Context SecurityContext security,
-                       @Context SseEventSink sink, @Context Sse sse) {
+                       @Context SseEventSink sink, @Context Sse sse, @Context HttpServletRequest request) {
         String owner = owner(agentId, security);
         long from = lastEventId != null ? QueryNumbers.parse("Last-Event-ID", lastEventId, 0, Long.MAX_VALUE)
                 : after != null ? QueryNumbers.parse("after", after, 0, Long.MAX_VALUE)
                 : reader.ackedCursor(owner);
         streams.open(owner, Callers.tokenHash(security), from, sink, sse);
+        // A stream lasts until its client leaves (the heartbeat finds out) or its token changes, not until the
+        // container's default timeout of a suspended request: WildFly's ended streams after about 40 s.
+        if (request.isAsyncStarted()) {
+            request.getAsyncContext().setTimeout(0);
+        }
     }
 
     @POST
