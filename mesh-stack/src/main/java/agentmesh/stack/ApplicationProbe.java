@@ -15,25 +15,36 @@ final class ApplicationProbe {
     private ApplicationProbe() {
     }
 
-    /** Waits until the application on the server answers its readiness check; fails early if the server exits. */
+    /**
+     * Waits until the application on the server answers its readiness check and its API; fails early if the server
+     * exits.
+     */
     static void await(MeshServer server, Duration timeout) {
         URI ready = server.managementUri().resolve("health/ready");
-        Wait.until("the mesh application at " + ready + " (log: " + server.serverLog() + ")", timeout, () -> {
-            if (server.pid().isEmpty()) {
-                throw new StackException("The server exited; see " + server.serverLog());
-            }
-            return isUp(ready);
-        });
+        URI api = server.baseUri().resolve("me");
+        Wait.until("the mesh application at " + ready + " and " + api + " (log: " + server.serverLog() + ")", timeout,
+                () -> {
+                    if (server.pid().isEmpty()) {
+                        throw new StackException("The server exited; see " + server.serverLog());
+                    }
+                    return isUp(ready, api);
+                });
     }
 
-    private static boolean isUp(URI ready) {
+    private static HttpResponse<String> get(URI uri) throws IOException, InterruptedException {
+        return HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static boolean isUp(URI ready, URI api) {
         try {
-            HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(5))
-                    .build(), HttpResponse.BodyHandlers.ofString());
-            // Deployed once the mesh's own checks answer, ready or not: a server whose topic is misconfigured is
-            // up and says so (503 naming the reason), and tests look at that.
-            return (response.statusCode() == 200 || response.statusCode() == 503)
-                    && response.body().contains("mesh-database");
+            HttpResponse<String> health = get(ready);
+            // Deployed once the mesh's own checks answer, ready or not (a server whose topic is misconfigured is
+            // up and says so, 503 naming the reason, and tests look at that), and once its API answers (401 without
+            // a token): the checks, in a library of the application, answer while its web module is still starting.
+            return (health.statusCode() == 200 || health.statusCode() == 503)
+                    && health.body().contains("mesh-database")
+                    && get(api).statusCode() == 401;
         } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {
