@@ -22,7 +22,7 @@ public class UtcDateTimeConverter implements AttributeConverter<LocalDateTime, S
 
     @Override
     public String convertToDatabaseColumn(LocalDateTime value) {
-        return value == null ? null : WRITE.format(value);
+        return value == null ? null : format(value);
     }
 
     @Override
@@ -35,7 +35,7 @@ public class UtcDateTimeConverter implements AttributeConverter<LocalDateTime, S
 
         @Override
         public Object convertToDatabaseColumn(LocalDateTime value) {
-            return value == null ? null : WRITE.format(value);
+            return value == null ? null : format(value);
         }
 
         @Override

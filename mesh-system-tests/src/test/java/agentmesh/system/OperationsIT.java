@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -143,7 +144,7 @@ class OperationsIT {
     @Test
     void everyCounterOfTheContractIsExportedBeforeItFirstCounts() {
         String metrics = MeshMetrics.scrape(management);
-        List<String> names = new java.util.ArrayList<>(List.of("agent_mesh_outbox_pending_total",
+        List<String> names = new ArrayList<>(List.of("agent_mesh_outbox_pending_total",
                 "agent_mesh_outbox_dispatch_total", "agent_mesh_dedup_hit_total", "agent_mesh_task_timeout_total",
                 "agent_mesh_rate_limited_total", "agent_mesh_dead_letter_total", "agent_mesh_inbox_delivered_total",
                 "agent_mesh_message_e2e_latency_seconds_bucket"));
