@@ -1,5 +1,7 @@
 package agentmesh.platform;
 
+import jakarta.ejb.EJBException;
+
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
 
@@ -25,5 +27,10 @@ public final class Failures {
             }
         }
         return false;
+    }
+
+    /** The failure a bean's call met, without the container's {@code EJBException} around it. */
+    public static Throwable unwrapped(RuntimeException e) {
+        return e instanceof EJBException && e.getCause() != null ? e.getCause() : e;
     }
 }

@@ -2,7 +2,9 @@ package agentmesh.system;
 
 import agentmesh.stack.KafkaBroker;
 import agentmesh.system.MeshClient.Agent;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -53,10 +55,13 @@ class OperationsIT {
         }
 
         // Once the event is out and delivered, the group has caught up on every one of the topic's 12 partitions.
+        // Reactive Messaging's connector (WildFly) commits up to the last record delivered, not past the commit
+        // marker of the outbox's Kafka transaction that follows it: there a partition reads at most 1 behind.
+        long markers = MeshStackExtension.onWildFly() ? 1 : 0;
         await().atMost(Duration.ofSeconds(60)).until(() -> {
             JsonObject consumer = stats().getJsonObject("consumer");
-            return consumer.getJsonObject("lagByPartition").size() == 12
-                    && consumer.getJsonNumber("totalLag").longValue() == 0;
+            return consumer.getJsonObject("lagByPartition").size() == 12 && consumer.getJsonObject("lagByPartition")
+                    .values().stream().allMatch(lag -> ((JsonNumber) lag).longValue() <= markers);
         });
         JsonObject after = stats();
         assertEquals("mesh-inbox", after.getJsonObject("consumer").getString("group"));
@@ -80,10 +85,9 @@ class OperationsIT {
         assertTrue(ready.body().contains("\"mesh-kafka\""), ready::toString);
         broker.stop();
         try {
-            await().atMost(Duration.ofSeconds(15)).until(() -> readiness().status() == 503);
-            JsonObject down = readiness().json().getJsonArray("checks").stream().map(JsonObject.class::cast)
-                    .filter(check -> check.getString("name").equals("mesh-kafka")).findFirst().orElseThrow();
-            assertEquals("DOWN", down.getString("status"), down::toString);
+            // The inbox consumer's check may go down first (Reactive Messaging's on WildFly); this one must follow.
+            await().atMost(Duration.ofSeconds(15)).until(() -> check("mesh-kafka").getString("status").equals("DOWN"));
+            assertEquals(503, readiness().status());
             JsonObject consumer = stats().getJsonObject("consumer");
             assertTrue(consumer.getString("error").startsWith("Kafka did not answer"), consumer::toString);
         } finally {
@@ -131,13 +135,16 @@ class OperationsIT {
     }
 
     @Test
-    void readinessCountsTheRunningConsumerLoops() {
-        JsonObject consumer = readiness().json().getJsonArray("checks").stream().map(JsonObject.class::cast)
-                .filter(check -> check.getString("name").equals("mesh-inbox-consumer")).findFirst().orElseThrow();
+    void readinessReportsTheInboxConsumer() {
+        JsonObject consumer = check("mesh-inbox-consumer");
         assertEquals("UP", consumer.getString("status"), consumer::toString);
-        // Payara renders a check's data as strings, WildFly as numbers.
-        assertEquals("6", consumer.getJsonObject("data").get("running").toString().replace("\"", ""),
-                consumer::toString);
+        if (MeshStackExtension.onWildFly()) {
+            // WildFly reads the topic with its Reactive Messaging; the consumer loops stay off there.
+            assertEquals(JsonValue.TRUE, consumer.getJsonObject("data").get("reactiveMessaging"), consumer::toString);
+        } else {
+            // Payara renders a check's data as strings.
+            assertEquals("6", consumer.getJsonObject("data").getString("running"), consumer::toString);
+        }
     }
 
     /** Every counter of the contract is exported from the start, at 0 until it first counts. */
@@ -197,6 +204,11 @@ class OperationsIT {
         ApiResponse stats = mesh.get("admin/stats", MeshStackExtension.ADMIN_TOKEN);
         assertEquals(200, stats.status(), stats::toString);
         return stats.json();
+    }
+
+    private JsonObject check(String name) {
+        return readiness().json().getJsonArray("checks").stream().map(JsonObject.class::cast)
+                .filter(check -> check.getString("name").equals(name)).findFirst().orElseThrow();
     }
 
     private ApiResponse readiness() {

@@ -2,7 +2,6 @@ package agentmesh.inbox.consumer;
 
 import agentmesh.inbox.control.InboxRecord;
 import agentmesh.platform.Failures;
-import jakarta.ejb.EJBException;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -177,7 +176,7 @@ final class ConsumerLoop implements Runnable {
                 deliveries.deliverAll(records.stream().map(r -> new InboxRecord(r.key(), r.value())).toList());
                 return records.get(records.size() - 1).offset() + 1;
             } catch (RuntimeException e) {
-                Throwable cause = unwrap(e);
+                Throwable cause = Failures.unwrapped(e);
                 if (Failures.isTransient(cause)) {
                     ConsumerRecord<String, String> first = records.get(0);
                     retryLater(kafka, partition, first, counted(partition, first, cause));
@@ -205,7 +204,7 @@ final class ConsumerLoop implements Runnable {
             attempts.remove(partition);
             return true;
         } catch (RuntimeException e) {
-            Throwable cause = unwrap(e);
+            Throwable cause = Failures.unwrapped(e);
             Attempts now = counted(partition, record, cause);
             if (now.counted() >= settings.maxAttempts() && park(record, cause, now)) {
                 attempts.remove(partition);
@@ -238,7 +237,7 @@ final class ConsumerLoop implements Runnable {
 
     private boolean park(ConsumerRecord<String, String> record, Throwable cause, Attempts attempt) {
         try {
-            deliveries.park(record, cause, attempt.counted());
+            deliveries.park(PolledRecord.of(record), cause, attempt.counted());
             LOG.warning(() -> "Parked " + record.topic() + "-" + record.partition() + "@" + record.offset()
                     + " as a dead letter after " + attempt.counted() + " attempts: " + cause);
             return true;
@@ -262,10 +261,6 @@ final class ConsumerLoop implements Runnable {
             }
             return true;
         });
-    }
-
-    private static Throwable unwrap(RuntimeException e) {
-        return e instanceof EJBException && e.getCause() != null ? e.getCause() : e;
     }
 
     // Waits on the monitor, not in a sleep: shutdown() can cut the pause short by clearing running.

@@ -11,7 +11,9 @@ import org.eclipse.microprofile.health.Readiness;
 
 /**
  * Answers the {@code mesh-inbox-consumer} readiness check: up when every consumer loop of this instance is running
- * (a dead loop would leave its partitions behind), with the running and expected counts as data.
+ * (a dead loop would leave its partitions behind), with the running and expected counts as data. Where the server's
+ * Reactive Messaging reads the topic there are no loops and module {@code mesh-inbox-reactive} answers the check;
+ * on a server without Reactive Messaging nothing does, and the check stays down ("starting").
  */
 @ApplicationScoped
 public class ConsumerProbe {
@@ -20,11 +22,16 @@ public class ConsumerProbe {
     InboxConsumer consumer;
 
     @Inject
+    ConsumerSettings settings;
+
+    @Inject
     @Readiness
     ConsumerReadiness check;
 
     void atStartup(@Observes Startup startup) {
-        check.answerWith(this::probe);
+        if (!settings.reactiveMessaging()) {
+            check.answerWith(this::probe);
+        }
     }
 
     HealthCheckResponse probe() {

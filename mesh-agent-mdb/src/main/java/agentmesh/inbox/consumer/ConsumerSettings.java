@@ -23,6 +23,10 @@ public class ConsumerSettings {
     String group;
 
     @Inject
+    @ConfigProperty(name = "mesh.consumer.reactive-messaging", defaultValue = "false")
+    boolean reactiveMessaging;
+
+    @Inject
     @ConfigProperty(name = "mesh.consumer.threads", defaultValue = "6")
     int threads;
 
@@ -50,8 +54,17 @@ public class ConsumerSettings {
         return group;
     }
 
+    /**
+     * Whether the server's MicroProfile Reactive Messaging reads the topic (module {@code mesh-inbox-reactive}, on
+     * WildFly) instead of this module's loops on the plain Kafka client: one consumer per server, never both.
+     */
+    boolean reactiveMessaging() {
+        return reactiveMessaging;
+    }
+
+    /** Consumer loops on the plain Kafka client: {@code mesh.consumer.threads}, none where Reactive Messaging reads. */
     int threads() {
-        return threads;
+        return reactiveMessaging ? 0 : threads;
     }
 
     int maxAttempts() {

@@ -5,7 +5,6 @@ import agentmesh.inbox.control.InboxDelivery;
 import agentmesh.inbox.control.InboxMetrics;
 import agentmesh.inbox.control.InboxRecord;
 import agentmesh.testfaults.DeliveryFaults;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import java.util.List;
 
@@ -35,7 +34,7 @@ final class ContainerDeliveries implements Deliveries {
     }
 
     @Override
-    public void park(ConsumerRecord<String, String> record, Throwable cause, int attempts) {
+    public void park(PolledRecord record, Throwable cause, int attempts) {
         deadLetters.park(record.topic(), record.partition(), record.offset(), record.key(),
                 record.value() == null ? "" : record.value(), String.valueOf(cause), attempts);
     }

@@ -1,7 +1,6 @@
 package agentmesh.inbox.consumer;
 
 import agentmesh.inbox.control.InboxRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import java.util.List;
 
@@ -15,7 +14,7 @@ interface Deliveries {
     void deliver(InboxRecord record);
 
     /** Parks a record the loop gave up on as a dead letter, with its error. */
-    void park(ConsumerRecord<String, String> record, Throwable cause, int attempts);
+    void park(PolledRecord record, Throwable cause, int attempts);
 
     /** Test fault: whether the loop must die now, between its deliveries' commit and its offset commit. */
     boolean crashBeforeOffsetCommit();

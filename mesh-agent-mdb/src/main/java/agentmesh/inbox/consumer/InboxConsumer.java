@@ -76,7 +76,9 @@ public class InboxConsumer {
             threads.add(thread);
             thread.start();
         }
-        LOG.info(() -> "Inbox consumer started with " + settings.threads() + " threads, group " + settings.group());
+        LOG.info(() -> settings.reactiveMessaging()
+                ? "Inbox consumer: the server's Reactive Messaging reads the topic; no consumer loops here"
+                : "Inbox consumer started with " + settings.threads() + " threads, group " + settings.group());
     }
 
     /** Consumer loops this instance started. */

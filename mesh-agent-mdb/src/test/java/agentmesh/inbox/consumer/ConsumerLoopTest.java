@@ -200,7 +200,7 @@ class ConsumerLoopTest {
         }
 
         @Override
-        public void park(ConsumerRecord<String, String> record, Throwable cause, int attempts) {
+        public void park(PolledRecord record, Throwable cause, int attempts) {
             parked.add(record.value());
         }
 

@@ -1,0 +1,166 @@
+package agentmesh.inbox.consumer;
+
+import agentmesh.inbox.control.DeadLetters;
+import agentmesh.inbox.control.InboxDelivery;
+import agentmesh.inbox.control.InboxMetrics;
+import agentmesh.platform.Failures;
+import agentmesh.testfaults.DeliveryFaults;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Delivers a partition's records before it returns, for a consumer that hands records over and waits until they are
+ * done with before it acknowledges them (the Reactive Messaging consumer). It keeps {@link ConsumerLoop}'s policy,
+ * waiting where the loop pauses the partition instead: the records at once, in one transaction; should that fail,
+ * one by one, each in its own, so that a record that cannot be delivered is retried and parked alone while the ones
+ * before it are done. A record is tried again after {@link ConsumerSettings#backoff}; after
+ * {@code mesh.consumer.max-attempts} failures of its own (not of the surroundings: database away, lock timeouts) it
+ * is parked as a dead letter and the next one follows.
+ *
+ * <p>The consumer's own threads may have no container context (the connector's event loop): it hands its work over
+ * to this bean's one container thread ({@link #inTurn}), which runs it in the order handed over.
+ */
+@ApplicationScoped
+public class PartitionDelivery {
+
+    private static final Logger LOG = Logger.getLogger(PartitionDelivery.class.getName());
+
+    @EJB
+    InboxDelivery delivery;
+
+    @EJB
+    DeadLetters deadLetters;
+
+    @Inject
+    DeliveryFaults faults;
+
+    @Inject
+    InboxMetrics metrics;
+
+    @Inject
+    ConsumerSettings settings;
+
+    // Injected, not looked up: the bean may be made on a thread without a naming context.
+    @Resource
+    ManagedThreadFactory threads;
+
+    private Deliveries deliveries;
+    private ExecutorService worker;
+    private volatile boolean stopping;
+
+    /** Thrown when the application stops while a record waits for its next try: it is left unacknowledged. */
+    public static final class Stopped extends RuntimeException {
+        Stopped() {
+            super("the application is stopping; the records are left to the partition's next consumer");
+        }
+    }
+
+    PartitionDelivery() {
+    }
+
+    PartitionDelivery(Deliveries deliveries, ConsumerSettings settings) {
+        this.deliveries = deliveries;
+        this.settings = settings;
+    }
+
+    @PostConstruct
+    void start() {
+        deliveries = new ContainerDeliveries(delivery, deadLetters, faults, metrics);
+        worker = Executors.newSingleThreadExecutor(threads);
+    }
+
+    /** Runs the work on this bean's container thread, after all work handed over before it. */
+    public CompletableFuture<Void> inTurn(Runnable work) {
+        return CompletableFuture.runAsync(work, worker);
+    }
+
+    /**
+     * Delivers the records (one partition's, in offset order), returning when each is delivered, was a duplicate,
+     * or is parked.
+     *
+     * @throws Stopped when the application stops first
+     */
+    public void deliver(List<PolledRecord> records) {
+        try {
+            deliveries.deliverAll(records.stream().map(PolledRecord::inboxRecord).toList());
+            return;
+        } catch (RuntimeException e) {
+            LOG.fine(() -> "Delivering " + records.size() + " records from " + records.get(0) + " at once failed ("
+                    + Failures.unwrapped(e) + "); one by one now");
+        }
+        records.forEach(this::deliverOrPark);
+    }
+
+    private void deliverOrPark(PolledRecord record) {
+        int tries = 0;
+        int counted = 0;
+        while (true) {
+            try {
+                deliveries.deliver(record.inboxRecord());
+                return;
+            } catch (RuntimeException e) {
+                Throwable cause = Failures.unwrapped(e);
+                tries++;
+                counted += Failures.isTransient(cause) ? 0 : 1;
+                int attempt = tries;
+                LOG.fine(() -> "Delivery of " + record + " failed (try " + attempt + "): " + cause);
+                if (counted >= settings.maxAttempts() && parked(record, cause, counted)) {
+                    return;
+                }
+                waitBeforeTry(settings.backoff(tries));
+            }
+        }
+    }
+
+    private boolean parked(PolledRecord record, Throwable cause, int attempts) {
+        try {
+            deliveries.park(record, cause, attempts);
+            LOG.warning(() -> "Parked " + record + " as a dead letter after " + attempts + " attempts: " + cause);
+            return true;
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not park a dead letter; the record is tried again", e);
+            return false;
+        }
+    }
+
+    // Waits on the monitor, not in a sleep: stop() cuts the wait short.
+    private synchronized void waitBeforeTry(Duration backoff) {
+        try {
+            if (!stopping) {
+                wait(backoff.toMillis());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Stopped();
+        }
+        if (stopping) {
+            throw new Stopped();
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        wakeWaiting();
+        if (worker != null) {
+            worker.shutdown();
+        }
+    }
+
+    synchronized void wakeWaiting() {
+        stopping = true;
+        notifyAll();
+    }
+}
