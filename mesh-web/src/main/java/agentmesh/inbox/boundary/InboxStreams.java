@@ -113,10 +113,12 @@ public class InboxStreams {
             joined.add(stream);
             return joined;
         });
-        for (int excess = streams.size() - maxStreamsPerAgent; excess > 0; excess--) {
-            streams.stream().min(Comparator.comparingLong(s -> s.openedAs)).ifPresent(oldest -> closeWith(oldest,
-                    "closed: " + agentId + " opened more than " + maxStreamsPerAgent + " streams"));
-        }
+        // Closed on a reader thread: on WildFly, closing a stream on the thread of another stream's request ends
+        // that request too.
+        streams.stream().sorted(Comparator.comparingLong(s -> s.openedAs))
+                .limit(Math.max(0, streams.size() - maxStreamsPerAgent))
+                .forEach(oldest -> readerThreads.execute(() -> closeWith(oldest,
+                        "closed: " + agentId + " opened more than " + maxStreamsPerAgent + " streams")));
         // The answer's headers go out with the first thing written: at once, not with the first event.
         sink.send(sse.newEventBuilder().comment("inbox of " + agentId + " after " + after).build());
         readerThreads.execute(() -> send(stream));
