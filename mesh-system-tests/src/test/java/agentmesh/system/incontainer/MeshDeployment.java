@@ -3,6 +3,7 @@ package agentmesh.system.incontainer;
 import agentmesh.system.MeshStackExtension;
 import org.awaitility.Awaitility;
 import org.hamcrest.Matcher;
+import org.jboss.arquillian.container.test.api.Testable;
 import org.jboss.shrinkwrap.api.ShrinkWrap;
 import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
@@ -43,6 +44,8 @@ public final class MeshDeployment {
         ear.addAsLibrary(ShrinkWrap.create(JavaArchive.class, "mesh-incontainer.jar")
                 .addClass(InContainerServer.class));
         ear.addAsLibraries(jarOf(Awaitility.class), jarOf(Matcher.class));
+        // The EAR has two web modules; Arquillian's test servlet goes into the mesh's own.
+        Testable.archiveToTest(ear.getAsType(WebArchive.class, "mesh-web.war"));
         return ear;
     }
 
