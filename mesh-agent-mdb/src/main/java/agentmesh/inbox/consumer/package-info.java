@@ -25,6 +25,12 @@
  * and Payara implements no MicroProfile Reactive Messaging. A loop on managed threads keeps the MDB's contract (the
  * container's transaction per delivery, offsets after commit, clean shutdown) with the plain Kafka client.
  *
+ * <p>Where the server has MicroProfile Reactive Messaging (WildFly) and {@code mesh.consumer.reactive-messaging} is
+ * true, the loops stay off and an {@code @Incoming} method reads the topic instead (module
+ * {@code mesh-inbox-reactive}); it hands each partition's records to
+ * {@link agentmesh.inbox.consumer.PartitionDelivery}, this policy in a form that waits instead of pausing the
+ * partition, and acknowledges them after.
+ *
  * <p>Out of scope: a dead-letter topic ({@code inbox.events.DLQ}); the table is the dead-letter store for now.
  */
 package agentmesh.inbox.consumer;

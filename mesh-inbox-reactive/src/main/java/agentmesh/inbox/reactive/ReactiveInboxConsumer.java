@@ -35,10 +35,10 @@ import java.util.logging.Logger;
  * order polled, which keeps each partition's order.
  *
  * <p>The work runs on {@link PartitionDelivery}'s container thread (for the delivery's transactions), not on the
- * connector's event loop. After each batch the partitions' lag is read on the connector's polling thread, for
- * the {@code agent_mesh_consumer_lag} gauge and {@code /admin/stats}. Should it fail (only when the application stops while a record waits for its next
- * try), the batch is not acknowledged; the channel's {@code failure-strategy=fail} stops it rather than skip the
- * records, and their next owner in the group delivers them.
+ * connector's event loop. Should it fail (only when the application stops while a record waits for its next try),
+ * the batch is not acknowledged; the channel's {@code failure-strategy=fail} stops it rather than skip the records,
+ * and their next owner in the group delivers them. After each batch the partitions' lag is read on the connector's
+ * polling thread, for the {@code agent_mesh_consumer_lag} gauge.
  *
  * <p>Active only where the server has Reactive Messaging and {@code mesh.consumer.reactive-messaging=true}
  * (WildFly's {@code setup.cli} sets it; the plain consumer's loops stay off then). Elsewhere (Payara) the
