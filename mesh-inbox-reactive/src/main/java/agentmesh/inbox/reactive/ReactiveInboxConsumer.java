@@ -25,14 +25,17 @@ import java.util.logging.Logger;
 
 /**
  * The inbox consumer as the design card draws it: a MicroProfile Reactive Messaging {@code @Incoming} method on the
- * SmallRye Kafka connector (channel {@code inbox}, configured in this module's {@code microprofile-config.properties}).
+ * SmallRye Kafka connector (channel {@code inbox}, configured in {@code mesh-health}'s
+ * {@code microprofile-config.properties}, where WildFly reads it).
  * The connector polls in batches; each partition's records of a batch go to {@link PartitionDelivery}, the same
  * delivery transaction and the same retry-and-park policy as the plain Kafka consumer's, and the batch is
  * acknowledged only after every one of them is delivered, a duplicate, or parked. The connector commits
  * acknowledged offsets (strategy {@code throttled}: the highest offset below which every record is acknowledged); a
  * crash in between redelivers them and their dedup rows make them no-ops (G3). A method that returns a
  * {@code CompletionStage} gets the next batch only when the stage completes: batches are done one at a time, in the
- * order polled, which keeps each partition's order.
+ * order polled, which keeps each partition's order. The price: while a record waits for its next try, the other
+ * partitions of this server wait too (the plain consumer's loops pause only the failing partition); a poison record
+ * holds them for the sum of its backoffs (7.5 s with the defaults) before it is parked.
  *
  * <p>The work runs on {@link PartitionDelivery}'s container thread (for the delivery's transactions), not on the
  * connector's event loop. Should it fail (only when the application stops while a record waits for its next try),

@@ -62,7 +62,7 @@ final class MetricsSampler implements AutoCloseable {
         }
         try {
             String metrics = MeshMetrics.scrape(server);
-            if (!metrics.contains("agent_mesh_dedup_hit_total{")) {
+            if (!MeshMetrics.exported(metrics, "agent_mesh_dedup_hit_total")) {
                 return; // not the application's metrics yet: the server is still starting
             }
             long dedupHits = (long) MeshMetrics.sum(metrics, "agent_mesh_dedup_hit_total", "");
