@@ -4,8 +4,8 @@ import agentmesh.inbox.control.InboxRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
- * A record as a consumer polled it, in plain types: the Reactive Messaging consumer, in a module of its own, hands its
- * records to this one without sharing the Kafka client's classes with it.
+ * A record as a consumer polled it, in plain types: what {@link PartitionDelivery} and the dead letters need of it,
+ * whichever consumer polled it (the loops' Kafka client, or Reactive Messaging's connector in another module).
  */
 public record PolledRecord(String topic, int partition, long offset, String key, String value) {
 
