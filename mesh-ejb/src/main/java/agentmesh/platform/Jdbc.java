@@ -26,30 +26,50 @@ public final class Jdbc {
         T read(ResultSet row) throws SQLException;
     }
 
+    /** Statements on one connection. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T on(Connection connection) throws SQLException;
+    }
+
     private Jdbc() {
     }
 
     public static <T> List<T> query(DataSource dataSource, String sql, Row<T> reader, Object... parameters) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = prepare(connection, sql, parameters);
+        return withConnection(dataSource, connection -> query(connection, sql, reader, parameters));
+    }
+
+    /**
+     * Runs several statements on one connection: outside a transaction, each {@code getConnection} is a checkout
+     * from the server's pool, which costs more than a short query (a tenth of the server's CPU under load).
+     */
+    public static <T> T withConnection(DataSource dataSource, Work<T> work) {
+        try (Connection connection = dataSource.getConnection()) {
+            return work.on(connection);
+        } catch (SQLException e) {
+            throw new PersistenceException(e);
+        }
+    }
+
+    /** A query on a connection the caller holds ({@link #withConnection}). */
+    public static <T> List<T> query(Connection connection, String sql, Row<T> reader, Object... parameters)
+            throws SQLException {
+        try (PreparedStatement statement = prepare(connection, sql, parameters);
              ResultSet rows = statement.executeQuery()) {
             List<T> result = new ArrayList<>();
             while (rows.next()) {
                 result.add(reader.read(rows));
             }
             return result;
-        } catch (SQLException e) {
-            throw new PersistenceException(e);
         }
     }
 
     public static int update(DataSource dataSource, String sql, Object... parameters) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement statement = prepare(connection, sql, parameters)) {
-            return statement.executeUpdate();
-        } catch (SQLException e) {
-            throw new PersistenceException(e);
-        }
+        return withConnection(dataSource, connection -> {
+            try (PreparedStatement statement = prepare(connection, sql, parameters)) {
+                return statement.executeUpdate();
+            }
+        });
     }
 
     /**

@@ -36,24 +36,28 @@ public class InboxReader {
 
     /**
      * Up to {@code limit} events with a cursor above {@code after}, in cursor order, and no more than a page's bytes
-     * (at least one event). Two plain statements: the stored sizes first (a poll that finds nothing ends there),
-     * then the payloads of the events within the budget only.
+     * (at least one event). Two plain statements on one connection: the stored sizes first (a poll that finds
+     * nothing ends there), then the payloads of the events within the budget only.
      */
     public InboxPage after(String agentId, long after, int limit) {
         metrics.pageRead();
-        List<long[]> sizes = Jdbc.query(dataSource, "SELECT cursor_no, payload_bytes FROM inbox_event"
-                        + " WHERE agent_id = ? AND cursor_no > ? ORDER BY cursor_no LIMIT ?",
-                row -> new long[] {row.getLong(1), row.getLong(2)}, agentId, after, limit);
-        if (sizes.isEmpty()) {
-            return InboxPage.empty(after);
-        }
-        int within = PageBytes.leadingWithin(sizes.stream().mapToLong(size -> size[1]).toArray(), pageBytes.max());
-        long last = sizes.get(within - 1)[0];
-        List<JsonObject> events = Jdbc.query(dataSource, "SELECT cursor_no, payload, delivered_at FROM inbox_event"
-                        + " WHERE agent_id = ? AND cursor_no > ? AND cursor_no <= ? ORDER BY cursor_no",
-                row -> view(row.getLong(1), row.getString(2), UtcDateTimeConverter.read(row.getObject(3))),
-                agentId, after, last);
-        return new InboxPage(events, last, within < sizes.size() || sizes.size() == limit);
+        return Jdbc.withConnection(dataSource, connection -> {
+            List<long[]> sizes = Jdbc.query(connection, "SELECT cursor_no, payload_bytes FROM inbox_event"
+                            + " WHERE agent_id = ? AND cursor_no > ? ORDER BY cursor_no LIMIT ?",
+                    row -> new long[] {row.getLong(1), row.getLong(2)}, agentId, after, limit);
+            if (sizes.isEmpty()) {
+                return InboxPage.empty(after);
+            }
+            int within = PageBytes.leadingWithin(sizes.stream().mapToLong(size -> size[1]).toArray(),
+                    pageBytes.max());
+            long last = sizes.get(within - 1)[0];
+            List<JsonObject> events = Jdbc.query(connection, "SELECT cursor_no, payload, delivered_at"
+                            + " FROM inbox_event WHERE agent_id = ? AND cursor_no > ? AND cursor_no <= ?"
+                            + " ORDER BY cursor_no",
+                    row -> view(row.getLong(1), row.getString(2), UtcDateTimeConverter.read(row.getObject(3))),
+                    agentId, after, last);
+            return new InboxPage(events, last, within < sizes.size() || sizes.size() == limit);
+        });
     }
 
     /** The cursor after which an agent without a cursor of its own resumes: its last ack. */

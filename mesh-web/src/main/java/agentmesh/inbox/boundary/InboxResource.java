@@ -2,6 +2,7 @@ package agentmesh.inbox.boundary;
 
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
+import agentmesh.inbox.control.InboxSignals;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.QueryNumbers;
@@ -44,6 +45,9 @@ public class InboxResource {
     InboxWaiters waiters;
 
     @Inject
+    InboxSignals signals;
+
+    @Inject
     InboxStreams streams;
 
     @GET
@@ -54,11 +58,13 @@ public class InboxResource {
         String owner = owner(agentId, security);
         InboxQuery query = InboxQuery.of(after, limit, wait);
         long from = query.after() != null ? query.after() : reader.ackedCursor(owner);
+        long signalsBeforeRead = signals.countFor(owner);
         InboxPage page = reader.after(owner, from, query.limit());
         if (!page.events().isEmpty() || query.waitSeconds() == 0) {
             response.resume(page);
         } else {
-            waiters.await(owner, Callers.tokenHash(security), from, query.limit(), query.waitSeconds(), response);
+            waiters.await(owner, Callers.tokenHash(security), from, query.limit(), query.waitSeconds(),
+                    signalsBeforeRead, response);
         }
     }
 

@@ -90,9 +90,11 @@ public class InboxWaiters {
 
     /**
      * Suspends the response until an event after {@code after} arrives or {@code waitSeconds} pass, for as long as
-     * the token with {@code tokenHash} is the agent's own.
+     * the token with {@code tokenHash} is the agent's own. {@code signalsBeforeRead} is the agent's
+     * {@link InboxSignals#countFor signal count} taken before the caller read the inbox and found nothing.
      */
-    void await(String agentId, String tokenHash, long after, int limit, int waitSeconds, AsyncResponse response) {
+    void await(String agentId, String tokenHash, long after, int limit, int waitSeconds, long signalsBeforeRead,
+               AsyncResponse response) {
         Waiter waiter = new Waiter(agentId, tokenHash, after, limit, response);
         response.setTimeoutHandler(timedOut -> waiter.answer(InboxPage.empty(after)));
         response.setTimeout(waitSeconds, TimeUnit.SECONDS);
@@ -102,8 +104,10 @@ public class InboxWaiters {
             joined.add(waiter);
             return joined;
         });
-        // An event may have landed between the caller's read and this registration.
-        readerThreads.execute(() -> check(waiter));
+        // An event may have landed between the caller's read and this registration; only then is it read again.
+        if (signals.countFor(agentId) != signalsBeforeRead) {
+            readerThreads.execute(() -> check(waiter));
+        }
     }
 
     private void wake(InboxChange change) {
