@@ -38,8 +38,8 @@ public class BearerAuthentication implements ContainerRequestFilter {
         if (resourceClass == null) {
             return; // no route matched: the 404 needs no identity
         }
-        Caller caller = tokens.callerOf(servletRequest).orElseThrow(() -> unauthorized(
-                request.getHeaderString(HttpHeaders.AUTHORIZATION) == null
+        Caller caller = BearerTokens.foundBefore(request).or(() -> tokens.callerOf(servletRequest))
+                .orElseThrow(() -> unauthorized(request.getHeaderString(HttpHeaders.AUTHORIZATION) == null
                         ? "An Authorization: Bearer token is required" : "The bearer token is not valid"));
         boolean adminRoute = resourceClass.isAnnotationPresent(AdminApi.class);
         if (adminRoute != caller.admin()) {
