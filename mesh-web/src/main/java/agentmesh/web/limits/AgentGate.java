@@ -30,11 +30,17 @@ import java.util.Optional;
  * Retry-After. One agent's flood is cut by its own rate before it takes places from
  * the others; past capacity the server keeps serving what it admits at its normal latency instead of queueing
  * everything into timeouts (Payara's HTTP queue of 4,096 requests filled, and connections were dropped). A long poll
- * or a stream holds its place only while its request is being handled, not while it waits. Admin requests are
- * neither limited nor counted: an operator can still act on an overloaded server. Who may do what is decided later,
- * by {@link agentmesh.web.security.BearerAuthentication}, from the caller found here. The A2A facade
- * ({@code /a2a/*}) passes the same door; its agent cards are public, as A2A wants them, and pass the capacity check
- * only.
+ * or a stream holds its place only while its request is being handled, not while it waits.
+ *
+ * <p>The inbox's own requests (reading, streaming, acknowledging) have places of their own,
+ * {@code mesh.http.max-concurrent-inbox-requests}: they drain what the mesh has accepted already, so a flood of
+ * sends must not refuse them — a refused reader waits a second for messages that are there, while a refused sender
+ * retries a message not yet taken (the way brokers throttle producers, never their consumers).
+ *
+ * <p>Admin requests are neither limited nor counted: an operator can still act on an overloaded server. Who may do
+ * what is decided later, by {@link agentmesh.web.security.BearerAuthentication}, from the caller found here. The A2A
+ * facade ({@code /a2a/*}) passes the same door; its agent cards are public, as A2A wants them, and pass the capacity
+ * check only.
  */
 @WebFilter(urlPatterns = {"/api/v1/*", "/a2a/*"}, asyncSupported = true)
 public class AgentGate implements Filter {
@@ -42,6 +48,10 @@ public class AgentGate implements Filter {
     @Inject
     @ConfigProperty(name = "mesh.http.max-concurrent-requests", defaultValue = "48")
     int maxConcurrentRequests;
+
+    @Inject
+    @ConfigProperty(name = "mesh.http.max-concurrent-inbox-requests", defaultValue = "16")
+    int maxConcurrentInboxRequests;
 
     @Inject
     @ConfigProperty(name = "mesh.http.admission-wait-ms", defaultValue = "100")
@@ -59,15 +69,17 @@ public class AgentGate implements Filter {
     @Inject
     MeshMeters meters;
 
-    private AdmissionLimit admission;
+    private AdmissionLimit requests;
+    private AdmissionLimit inboxRequests;
     private MeshCounter overCapacity;
 
     @PostConstruct
     void init() {
         // Twice as many may wait as work: a burst of one agent's whole rate-limit bucket (100) is absorbed.
-        admission = new AdmissionLimit(maxConcurrentRequests, 2 * maxConcurrentRequests);
+        requests = new AdmissionLimit(maxConcurrentRequests, 2 * maxConcurrentRequests);
+        inboxRequests = new AdmissionLimit(maxConcurrentInboxRequests, 2 * maxConcurrentInboxRequests);
         overCapacity = meters.counter("agent_mesh_over_capacity"); // exported as agent_mesh_over_capacity_total
-        meters.gauge("agent_mesh_requests_in_progress", admission::inUse);
+        meters.gauge("agent_mesh_requests_in_progress", () -> requests.inUse() + inboxRequests.inUse());
     }
 
     @Override
@@ -120,9 +132,11 @@ public class AgentGate implements Filter {
     // The server's capacity: a place among those worked on at once, or a 503 at once.
     private void withinCapacity(ServletRequest request, ServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        if (!admitted()) {
+        boolean inbox = isInboxRequest((HttpServletRequest) request);
+        AdmissionLimit admission = inbox ? inboxRequests : requests;
+        if (!admitted(admission)) {
             overCapacity.inc();
-            overloadLog.refused("503 over capacity");
+            overloadLog.refused(inbox ? "503 over capacity (inbox requests)" : "503 over capacity");
             refuse((HttpServletResponse) response, 503, "over-capacity", "Server over capacity",
                     "The mesh is working at capacity; retry in 1 s (the same messageId keeps a retried send from"
                             + " being stored twice)", 1);
@@ -140,6 +154,11 @@ public class AgentGate implements Filter {
                 && request.getPathInfo() != null && request.getPathInfo().contains("/.well-known/agent");
     }
 
+    private static boolean isInboxRequest(HttpServletRequest request) {
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        return path.equals("/api/v1/inbox") || path.startsWith("/api/v1/inbox/");
+    }
+
     private static Throwable rootCause(Throwable e) {
         Throwable cause = e;
         while (cause.getCause() != null && cause.getCause() != cause) {
@@ -148,7 +167,7 @@ public class AgentGate implements Filter {
         return cause;
     }
 
-    private boolean admitted() {
+    private boolean admitted(AdmissionLimit admission) {
         try {
             return admission.acquire(Duration.ofMillis(admissionWaitMillis).toNanos());
         } catch (InterruptedException e) {
