@@ -50,7 +50,7 @@ public class AgentGate implements Filter {
     int maxConcurrentRequests;
 
     @Inject
-    @ConfigProperty(name = "mesh.http.max-concurrent-inbox-requests", defaultValue = "16")
+    @ConfigProperty(name = "mesh.http.max-concurrent-inbox-requests", defaultValue = "32")
     int maxConcurrentInboxRequests;
 
     @Inject
