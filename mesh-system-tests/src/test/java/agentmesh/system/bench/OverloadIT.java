@@ -64,7 +64,8 @@ class OverloadIT {
         assertTrue(errors.getOrDefault("503 over-capacity", 0L) > 0, () -> "the server admitted everything: "
                 + flood.accepted() + " of " + flood.planned + " (" + errors + ")");
         assertTrue(flood.accepted() > 0, "the server admitted nothing");
-        assertEquals(Set.of(200), readAnswers.keySet(), () -> "inbox reads during the flood, by status: " + readAnswers);
+        assertEquals(Set.of(200), readAnswers.keySet(),
+                () -> "inbox reads during the flood, by status: " + readAnswers);
         assertTrue(readAnswers.get(200) >= 2L * READERS, () -> "too few reads during the flood: " + readAnswers);
 
         Map<String, Integer> delivered = deliveredBenchMessages(mesh, agents, flood.accepted());
