@@ -9,8 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Test only ({@code mesh.test.faults=true}): makes delivering chosen events fail (a poison record), or makes the
- * consumer "crash" after a delivery committed and before its offset is committed (a redelivery).
+ * Test only ({@code mesh.test.faults=true}): makes delivering chosen events fail (a poison record), makes the
+ * consumer "crash" after a delivery committed and before its offset is committed (a redelivery), or holds the
+ * consumer (it stays in its group and reads nothing, so that the dispatcher can be measured alone).
  */
 @ApplicationScoped
 public class DeliveryFaults {
@@ -21,6 +22,7 @@ public class DeliveryFaults {
 
     private final Set<String> poisonedEvents = ConcurrentHashMap.newKeySet();
     private final AtomicInteger crashesBeforeOffsetCommit = new AtomicInteger();
+    private volatile boolean consumerHeld;
 
     public boolean enabled() {
         return enabled;
@@ -56,5 +58,14 @@ public class DeliveryFaults {
     /** Consumes one armed crash, if any. */
     public boolean takeCrash() {
         return crashesBeforeOffsetCommit.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0;
+    }
+
+    public void holdConsumer(boolean held) {
+        consumerHeld = enabled && held;
+    }
+
+    /** Whether the consumer is to read nothing for now. */
+    public boolean consumerHeld() {
+        return consumerHeld;
     }
 }

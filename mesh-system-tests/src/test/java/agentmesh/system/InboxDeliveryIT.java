@@ -80,6 +80,30 @@ class InboxDeliveryIT {
     }
 
     @Test
+    void aHeldConsumerDeliversNothingThatIsPublishedUntilReleasedThenAllInOrder() {
+        Agent alice = mesh.registerAgent("alice");
+        Agent bob = mesh.registerAgent("bob");
+        mesh.allow(alice, bob);
+        List<String> sent = new ArrayList<>();
+        assertEquals(204, mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN).status());
+        try {
+            for (int i = 0; i < 3; i++) {
+                sent.add(mesh.send(alice, MeshClient.textMessage(null, bob, null, "held " + i))
+                        .getString("messageId"));
+            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> MeshDatabase.count("SELECT COUNT(*) FROM outbox_event"
+                    + " WHERE event_key = ? AND status = 'SENT'", bob.id()) == 3);
+            assertEquals(0, MeshDatabase.count("SELECT COUNT(*) FROM inbox_event WHERE agent_id = ?", bob.id()),
+                    "delivered while held");
+        } finally {
+            assertEquals(204, mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                    .status());
+        }
+
+        assertEquals(sent, Inbox.messageIds(Inbox.awaitAtLeast(mesh, bob, 3, Duration.ofSeconds(60))));
+    }
+
+    @Test
     @Tag("G5")
     void aPoisonRecordEndsAsOneDeadLetterWhileLaterRecordsFlowAndReplayDeliversIt() {
         Agent alice = mesh.registerAgent("alice");

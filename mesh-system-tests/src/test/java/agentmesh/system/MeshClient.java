@@ -62,7 +62,7 @@ public final class MeshClient {
                 .thenApply(ApiResponse::of);
     }
 
-    ApiResponse put(String path, String token) {
+    public ApiResponse put(String path, String token) {
         return send(request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
     }
 
@@ -71,7 +71,7 @@ public final class MeshClient {
                 .PUT(HttpRequest.BodyPublishers.ofString(body)));
     }
 
-    ApiResponse delete(String path, String token) {
+    public ApiResponse delete(String path, String token) {
         return send(request(path, token).DELETE());
     }
 

@@ -18,8 +18,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * Test only ({@code mesh.test.faults=true}): poison an event's delivery, cure it, or make the consumer crash once
- * between a delivery's commit and its offset commit, and see whether it has. 404 on a server without test faults.
+ * Test only ({@code mesh.test.faults=true}): poison an event's delivery, cure it, make the consumer crash once
+ * between a delivery's commit and its offset commit (and see whether it has), or hold the consumer and let it go.
+ * 404 on a server without test faults.
  */
 @Path("admin/test-faults")
 @AdminApi
@@ -59,6 +60,23 @@ public class DeliveryFaultsResource {
     public JsonObject armedCrashes() {
         requireEnabled();
         return MeshJson.object().add("armed", faults.armedCrashes()).build();
+    }
+
+    /** The consumer stays in its group and delivers nothing until released (the drain benchmark's dispatcher). */
+    @PUT
+    @Path("consumer-hold")
+    public Response holdConsumer() {
+        requireEnabled();
+        faults.holdConsumer(true);
+        return Response.noContent().build();
+    }
+
+    @DELETE
+    @Path("consumer-hold")
+    public Response releaseConsumer() {
+        requireEnabled();
+        faults.holdConsumer(false);
+        return Response.noContent().build();
     }
 
     private void requireEnabled() {

@@ -45,6 +45,11 @@ final class ContainerDeliveries implements Deliveries {
     }
 
     @Override
+    public boolean held() {
+        return faults.consumerHeld();
+    }
+
+    @Override
     public void lag(int partition, long lag) {
         metrics.lag(partition, lag);
     }

@@ -19,6 +19,9 @@ interface Deliveries {
     /** Test fault: whether the loop must die now, between its deliveries' commit and its offset commit. */
     boolean crashBeforeOffsetCommit();
 
+    /** Test fault: whether the consumer is to deliver nothing for now. */
+    boolean held();
+
     /** The partition's lag as the consumer last saw it. */
     void lag(int partition, long lag);
 }

@@ -37,6 +37,7 @@ import java.util.logging.Logger;
 public class PartitionDelivery {
 
     private static final Logger LOG = Logger.getLogger(PartitionDelivery.class.getName());
+    private static final Duration HELD_CHECK = Duration.ofMillis(200);
 
     @EJB
     InboxDelivery delivery;
@@ -94,6 +95,9 @@ public class PartitionDelivery {
      * @throws Stopped when the application stops first
      */
     public void deliver(List<PolledRecord> records) {
+        while (deliveries.held()) {
+            waitBeforeTry(HELD_CHECK);
+        }
         try {
             deliveries.deliverAll(records.stream().map(PolledRecord::inboxRecord).toList());
             return;

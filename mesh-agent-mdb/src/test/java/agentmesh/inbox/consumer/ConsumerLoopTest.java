@@ -147,6 +147,28 @@ class ConsumerLoopTest {
         assertNull(kafka.committed(Set.of(p0)).get(p0));
     }
 
+    @Test
+    void aHeldLoopDeliversNothingAndOnReleaseResumesAllButAPartitionWaitingForItsRetry() {
+        deliveries.poisoned.add("b");
+        add(p0, 0, "b");
+        poll();
+        deliveries.poisoned.clear();
+        deliveries.held = true;
+        add(p1, 0, "x");
+
+        poll();
+        assertEquals(Set.of(p0, p1), kafka.paused());
+        assertEquals(List.of(), deliveries.batches);
+
+        deliveries.held = false;
+        poll();
+        assertEquals(List.of(List.of("x")), deliveries.batches);
+        assertEquals(Set.of(p0), kafka.paused(), "b still waits for its backoff");
+        clock.advance(Duration.ofSeconds(1));
+        poll();
+        assertEquals(1, committed(p0));
+    }
+
     private void add(TopicPartition partition, long firstOffset, String... values) {
         for (int i = 0; i < values.length; i++) {
             log.computeIfAbsent(partition, p -> new ArrayList<>())
@@ -177,6 +199,7 @@ class ConsumerLoopTest {
         final Set<String> poisoned = new HashSet<>();
         boolean databaseAway;
         boolean crash;
+        boolean held;
 
         @Override
         public void deliverAll(List<InboxRecord> records) {
@@ -207,6 +230,11 @@ class ConsumerLoopTest {
         @Override
         public boolean crashBeforeOffsetCommit() {
             return crash;
+        }
+
+        @Override
+        public boolean held() {
+            return held;
         }
 
         @Override

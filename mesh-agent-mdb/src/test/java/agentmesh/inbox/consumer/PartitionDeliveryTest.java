@@ -123,6 +123,11 @@ class PartitionDeliveryTest {
         }
 
         @Override
+        public boolean held() {
+            return false;
+        }
+
+        @Override
         public void lag(int partition, long lag) {
         }
     }
