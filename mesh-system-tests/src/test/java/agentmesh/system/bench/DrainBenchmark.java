@@ -32,11 +32,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * <ol>
  *   <li><em>Round time, small table</em>: {@code agent_mesh_outbox_round_seconds} (the server's last 1,000 rounds)
  *       and commit → Kafka ack of the rows sent, under 200 sends/s.</li>
- *   <li><em>Backlog after an outage</em>: with the broker stopped, {@code bench.drain.events} events (50,000) for
- *       100 recipients are put in the outbox; the broker is started, and the report gives the time until all are
- *       published and all delivered, and the dispatcher's and the consumer's rates (first to last by the rows'
- *       times, so that start-up is not counted).</li>
- *   <li><em>The consumer alone</em>: as many records produced straight to the topic; its delivery rate.</li>
+ *   <li><em>The dispatcher alone</em>: with the consumer held (a test fault switch) and the broker stopped,
+ *       {@code bench.drain.events} events (50,000) for 100 recipients are put in the outbox; the broker is started,
+ *       and the report gives the time until all are published and the dispatcher's rate (first to last by the
+ *       rows' times, so that start-up is not counted); then the consumer is released, and its rate on that
+ *       backlog.</li>
+ *   <li><em>Backlog after an outage</em>: the same, the consumer running: the time until all are published and all
+ *       delivered, and both rates.</li>
+ *   <li><em>The consumer alone</em>: as many records produced straight to the topic; its delivery rate. Then the
+ *       same again with the consumer held while they are produced, and one of its threads crashing at its first
+ *       offset commit after the release: how long the group's rebalance holds the backlog up.</li>
  *   <li><em>Round time, full table</em>: 1,000,000 sent rows and 50,000 pending behind a head in backoff added;
  *       the same load; the same figures again.</li>
  * </ol>
@@ -56,6 +61,7 @@ class DrainBenchmark {
         StackConfig config = StackConfig.builder(Path.of("target", "bench-stack"))
                 .with("MESH_ADMIN_TOKEN", MeshStackExtension.ADMIN_TOKEN)
                 .with("MESH_STACK_FRESH", "true")
+                .with("MESH_TEST_FAULTS", "true") // to hold the consumer while the dispatcher is measured alone
                 .build();
         StringBuilder report = new StringBuilder("## Drain benchmark\n\n");
         try (MeshStack stack = new MeshStack(config).start()) {
@@ -71,38 +77,62 @@ class DrainBenchmark {
             loadRows(report, "small table", smallTable);
 
             KafkaBroker broker = stack.kafka().orElseThrow();
-            broker.stop();
-            MeshDatabase.update(config, "INSERT INTO outbox_event (event_key, event_type, task_id, payload, status,"
-                    + " attempts, next_attempt_at, created_at) SELECT " + recipientOf("seq") + ", 'message', NULL, "
-                    + payloadOf("?", "'ev-drain-'", "seq") + ", 'PENDING', 0, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6)"
-                    + " FROM seq_1_to_" + events, template);
-            long brokerBack = System.nanoTime();
-            broker.start();
+            assertEquals(204, mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN).status());
+            long brokerBack = backlog(broker, config, template, "ev-alone-", events);
             await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100)).until(() -> count(config,
                     "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'") == 0);
             double published = seconds(brokerBack);
+            long deliveredWhileHeld = delivered(config, "ev-alone-");
+            assertEquals(204, mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                    .status());
+            long released = System.nanoTime();
+            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> delivered(config, "ev-alone-") == events);
+            report.append(row(events + " events for " + RECIPIENTS + " recipients after a broker outage, the"
+                    + " consumer held" + (deliveredWhileHeld > 0 ? " (yet " + deliveredWhileHeld + " delivered: it"
+                    + " does not hold)" : "") + ": broker started → all published", String.format("%.1f s",
+                    published)));
+            report.append(row("dispatcher alone (first to last sent)",
+                    String.format("%,.0f events/s", events / sentSpan(config, "ev-alone-"))));
+            report.append(row("then the consumer alone on that backlog: released → all delivered", String.format(
+                    "%.1f s, %,.0f events/s first to last", seconds(released), events / deliveredSpan(config,
+                            "ev-alone-"))));
+
+            brokerBack = backlog(broker, config, template, "ev-drain-", events);
             await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100)).until(() -> count(config,
-                    "SELECT COUNT(*) FROM inbox_event WHERE event_id LIKE 'ev-drain-%'") == events);
+                    "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'") == 0);
+            published = seconds(brokerBack);
+            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> delivered(config, "ev-drain-") == events);
             double delivered = seconds(brokerBack);
-            double dispatchRate = events / span(config, "SELECT TIMESTAMPDIFF(MICROSECOND, MIN(sent_at),"
-                    + " MAX(sent_at)) FROM outbox_event WHERE payload LIKE '%\"ev-drain-%'");
-            double deliveryRate = events / span(config, "SELECT TIMESTAMPDIFF(MICROSECOND, MIN(delivered_at),"
-                    + " MAX(delivered_at)) FROM inbox_event WHERE event_id LIKE 'ev-drain-%'");
-            report.append(row(events + " events for " + RECIPIENTS + " recipients after a broker outage: broker"
-                    + " started → all published", String.format("%.1f s", published)));
+            report.append(row("the same with the consumer running: broker started → all published",
+                    String.format("%.1f s", published)));
             report.append(row("… → all delivered", String.format("%.1f s", delivered)));
             report.append(row("dispatcher rate (first to last sent, consumer running too)",
-                    String.format("%,.0f events/s", dispatchRate)));
+                    String.format("%,.0f events/s", events / sentSpan(config, "ev-drain-"))));
             report.append(row("consumer rate (first to last delivered, dispatcher running too)",
-                    String.format("%,.0f events/s", deliveryRate)));
+                    String.format("%,.0f events/s", events / deliveredSpan(config, "ev-drain-"))));
 
-            long produced = produceDirectly(config, template, events);
-            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100)).until(() -> count(config,
-                    "SELECT COUNT(*) FROM inbox_event WHERE event_id LIKE 'ev-direct-%'") == events);
-            double consumerAlone = events / span(config, "SELECT TIMESTAMPDIFF(MICROSECOND, MIN(delivered_at),"
-                    + " MAX(delivered_at)) FROM inbox_event WHERE event_id LIKE 'ev-direct-%'");
+            long produced = produceDirectly(config, template, "ev-direct-", events);
+            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> delivered(config, "ev-direct-") == events);
+            double consumerAlone = events / deliveredSpan(config, "ev-direct-");
             report.append(row("consumer alone: " + events + " records produced straight to the topic (in "
                     + String.format("%.1f s", produced / 1e9) + ")", String.format("%,.0f events/s", consumerAlone)));
+
+            assertEquals(204, mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN).status());
+            produceDirectly(config, template, "ev-crash-", events);
+            assertEquals(204, mesh.post("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN, "")
+                    .status());
+            assertEquals(204, mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                    .status());
+            released = System.nanoTime();
+            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> delivered(config, "ev-crash-") == events);
+            report.append(row("the same backlog on the topic, one consumer thread crashing at its first offset"
+                    + " commit (its group rebalances): released → all delivered", String.format(
+                    "%.1f s, %,.0f events/s first to last", seconds(released), events / deliveredSpan(config,
+                            "ev-crash-"))));
 
             LOG.info("Seeding 1,000,000 sent rows and 50,000 blocked ones");
             MeshDatabase.update(config, "INSERT INTO outbox_event (event_key, event_type, payload, status, attempts,"
@@ -153,7 +183,8 @@ class DrainBenchmark {
                 + " 'RECIPIENT', " + recipientOf(seq) + "), 'MESSAGE-ID', CONCAT('m-', " + prefix + ", " + seq + "))";
     }
 
-    private static long produceDirectly(StackConfig config, String template, int events) throws Exception {
+    private static long produceDirectly(StackConfig config, String template, String prefix, int events)
+            throws Exception {
         long start = System.nanoTime();
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.effectiveKafkaBootstrap(),
@@ -161,8 +192,8 @@ class DrainBenchmark {
             for (int i = 1; i <= events; i++) {
                 String recipient = String.format("drain-%03d@bench", i % RECIPIENTS);
                 producer.send(new ProducerRecord<>(TOPIC, recipient, template
-                        .replace("EVENT-ID", "ev-direct-" + i).replace("RECIPIENT", recipient)
-                        .replace("MESSAGE-ID", "m-ev-direct-" + i)));
+                        .replace("EVENT-ID", prefix + i).replace("RECIPIENT", recipient)
+                        .replace("MESSAGE-ID", "m-" + prefix + i)));
             }
             producer.flush();
         }
@@ -197,6 +228,33 @@ class DrainBenchmark {
         report.append(row("of which in Kafka (the round's transaction) p50 / p99, " + table,
                 millis(figures[4]) + " / " + millis(figures[5])));
         report.append(row("commit → Kafka ack p50 / p99, " + table, millis(figures[2]) + " / " + millis(figures[3])));
+    }
+
+    /** Stops the broker, puts the backlog in the outbox, starts the broker: returns when it was started. */
+    private static long backlog(KafkaBroker broker, StackConfig config, String template, String prefix, int events)
+            throws Exception {
+        broker.stop();
+        MeshDatabase.update(config, "INSERT INTO outbox_event (event_key, event_type, task_id, payload, status,"
+                + " attempts, next_attempt_at, created_at) SELECT " + recipientOf("seq") + ", 'message', NULL, "
+                + payloadOf("?", "'" + prefix + "'", "seq") + ", 'PENDING', 0, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6)"
+                + " FROM seq_1_to_" + events, template);
+        long started = System.nanoTime();
+        broker.start();
+        return started;
+    }
+
+    private static long delivered(StackConfig config, String prefix) {
+        return count(config, "SELECT COUNT(*) FROM inbox_event WHERE event_id LIKE '" + prefix + "%'");
+    }
+
+    private static double sentSpan(StackConfig config, String prefix) {
+        return span(config, "SELECT TIMESTAMPDIFF(MICROSECOND, MIN(sent_at), MAX(sent_at)) FROM outbox_event"
+                + " WHERE payload LIKE '%\"" + prefix + "%'");
+    }
+
+    private static double deliveredSpan(StackConfig config, String prefix) {
+        return span(config, "SELECT TIMESTAMPDIFF(MICROSECOND, MIN(delivered_at), MAX(delivered_at))"
+                + " FROM inbox_event WHERE event_id LIKE '" + prefix + "%'");
     }
 
     private static long count(StackConfig config, String sql) {
