@@ -128,6 +128,10 @@ public final class KafkaBroker implements AutoCloseable {
                     "share.coordinator.state.topic.replication.factor=1",
                     "share.coordinator.state.topic.min.isr=1",
                     "group.initial.rebalance.delay.ms=0",
+                    // The outbox commits a Kafka transaction per round, rounds back to back: the next round's
+                    // first record finds the last commit's markers still being written and waits this long before
+                    // the broker tries again (20 ms by default, a round's whole budget).
+                    "add.partitions.to.txn.retry.backoff.ms=5",
                     ""));
             Files.writeString(home.resolve("log4j2.properties"), String.join("\n",
                     "status=warn",
