@@ -21,6 +21,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 import static org.awaitility.Awaitility.await;
@@ -44,6 +48,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  *       offset commit after the release: how long the group's rebalance holds the backlog up.</li>
  *   <li><em>Round time, full table</em>: 1,000,000 sent rows and 50,000 pending behind a head in backoff added;
  *       the same load; the same figures again.</li>
+ *   <li><em>An outage under load</em>: the broker stopped for 60 s under 200 sends/s; the time from its return
+ *       until the first event is published and until every event accepted before is delivered.</li>
  * </ol>
  * Prints the report and keeps it in {@code target/drain-report.md}.
  */
@@ -54,6 +60,7 @@ class DrainBenchmark {
     private static final int RECIPIENTS = 100;
     private static final int LOAD_RATE = 200;
     private static final Duration LOAD = Duration.ofSeconds(30);
+    private static final Duration OUTAGE = Duration.ofSeconds(60);
 
     @Test
     void backlogsAndRoundTimes() throws Exception {
@@ -145,6 +152,11 @@ class DrainBenchmark {
             loadRows(report, "1,000,000 sent + 50,000 blocked rows", fullTable);
             report.append(row("ratio full / small: round p50, commit → ack p99", String.format("%.2f, %.2f",
                     fullTable[0] / smallTable[0], fullTable[3] / smallTable[3])));
+
+            double[] outage = outageUnderLoad(load, broker, config);
+            report.append(row("a " + OUTAGE.toSeconds() + " s broker outage under " + LOAD_RATE + " sends/s: broker"
+                    + " ready again → the first event published, → every event accepted before delivered",
+                    String.format("%.1f s, %.1f s", outage[0], outage[1])));
         }
         String text = report.append('\n').toString();
         System.out.println(text);
@@ -228,6 +240,43 @@ class DrainBenchmark {
         report.append(row("of which in Kafka (the round's transaction) p50 / p99, " + table,
                 millis(figures[4]) + " / " + millis(figures[5])));
         report.append(row("commit → Kafka ack p50 / p99, " + table, millis(figures[2]) + " / " + millis(figures[3])));
+    }
+
+    /**
+     * The load runs 10 s, the broker is stopped for the outage, and the load goes on 20 s after it is back.
+     *
+     * @return seconds from the broker ready again until the first event is published (by the database's clock) and
+     *         until every event in the outbox then is delivered
+     */
+    private static double[] outageUnderLoad(OpenLoopSender load, KafkaBroker broker, StackConfig config)
+            throws Exception {
+        long before = 10;
+        long seconds = before + OUTAGE.toSeconds() + 20;
+        long firstId = count(config, "SELECT COALESCE(MAX(id), 0) FROM outbox_event");
+        ScheduledExecutorService schedule = Executors.newSingleThreadScheduledExecutor();
+        try {
+            CompletableFuture<Void> sends = CompletableFuture.runAsync(() -> load.offer(new StepRecorder(3,
+                    LOAD_RATE, (int) (LOAD_RATE * seconds))));
+            schedule.schedule(broker::stop, before, TimeUnit.SECONDS);
+            long back = schedule.schedule(() -> {
+                broker.start();
+                return System.nanoTime();
+            }, before + OUTAGE.toSeconds(), TimeUnit.SECONDS).get();
+            Object backAt = MeshDatabase.query(config, "SELECT UTC_TIMESTAMP(6)").get(0).get(0);
+            String outageRows = "FROM outbox_event o WHERE o.id BETWEEN " + (firstId + 1) + " AND "
+                    + count(config, "SELECT MAX(id) FROM outbox_event");
+            await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(200)).until(() -> count(config,
+                    "SELECT COUNT(*) " + outageRows + " AND NOT EXISTS (SELECT 1 FROM inbox_dedup d"
+                            + " WHERE d.agent_id = o.event_key AND d.event_id = JSON_VALUE(o.payload, '$.eventId'))")
+                    == 0);
+            double delivered = seconds(back);
+            double firstPublished = MeshDatabase.count(config, "SELECT TIMESTAMPDIFF(MICROSECOND, ?, MIN(o.sent_at)) "
+                    + outageRows + " AND o.sent_at >= ?", backAt, backAt) / 1e6;
+            sends.get(seconds + 60, TimeUnit.SECONDS);
+            return new double[] {firstPublished, delivered};
+        } finally {
+            schedule.shutdownNow();
+        }
     }
 
     /** Stops the broker, puts the backlog in the outbox, starts the broker: returns when it was started. */
