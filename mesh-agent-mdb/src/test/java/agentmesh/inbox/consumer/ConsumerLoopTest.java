@@ -15,7 +15,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -169,6 +171,21 @@ class ConsumerLoopTest {
         assertEquals(1, committed(p0));
     }
 
+    @Test
+    void recordsOfAPollThatWasWaitingWhenTheHoldCameWaitForTheRelease() {
+        deliveries.heldAnswers.addAll(List.of(false, true)); // not held before the poll, held when it returns
+        add(p0, 0, "a");
+
+        poll();
+        assertEquals(List.of(), deliveries.batches);
+        assertEquals(Set.of(p0, p1), kafka.paused());
+        assertEquals(0, kafka.position(p0), "a comes again");
+
+        poll();
+        assertEquals(List.of(List.of("a")), deliveries.batches);
+        assertEquals(1, committed(p0));
+    }
+
     private void add(TopicPartition partition, long firstOffset, String... values) {
         for (int i = 0; i < values.length; i++) {
             log.computeIfAbsent(partition, p -> new ArrayList<>())
@@ -200,6 +217,7 @@ class ConsumerLoopTest {
         boolean databaseAway;
         boolean crash;
         boolean held;
+        final Deque<Boolean> heldAnswers = new ArrayDeque<>();
 
         @Override
         public void deliverAll(List<InboxRecord> records) {
@@ -234,7 +252,7 @@ class ConsumerLoopTest {
 
         @Override
         public boolean held() {
-            return held;
+            return heldAnswers.isEmpty() ? held : heldAnswers.pop();
         }
 
         @Override
