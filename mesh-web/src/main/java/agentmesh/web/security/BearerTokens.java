@@ -37,11 +37,6 @@ public class BearerTokens {
     Optional<String> adminToken;
 
     /**
-     * The caller of the request, found at the door (or now, if the request did not pass it).
-     *
-     * @throws TooManyFailedAuthentications when the token would need a lookup and its address is locked out
-     */
-    /**
      * The caller the door already found for this request, read from the JAX-RS request's properties (the servlet
      * request's attributes): cheaper than the injected servlet request, whose every call is a proxy's lookup.
      */
@@ -49,6 +44,11 @@ public class BearerTokens {
         return request.getProperty(ATTRIBUTE) instanceof Caller caller ? Optional.of(caller) : Optional.empty();
     }
 
+    /**
+     * The caller of the request, found at the door (or now, if the request did not pass it).
+     *
+     * @throws TooManyFailedAuthentications when the token would need a lookup and its address is locked out
+     */
     public Optional<Caller> callerOf(HttpServletRequest request) {
         Object found = request.getAttribute(ATTRIBUTE);
         if (found instanceof Caller caller) {
