@@ -5,6 +5,8 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -16,6 +18,9 @@ import java.util.concurrent.TimeUnit;
  * A {@code ManagedExecutorService} would capture the submitter's context for every task, through a ServiceLoader walk
  * of the class loaders — too dear for a task per delivery. Reading is a short query and some JSON, so a few threads
  * keep up with thousands of deliveries a second; a burst waits in the queue, not in new threads.
+ *
+ * <p>Made when the application starts, not on first use: the first use is often a delivery's wake-up, on a thread of
+ * the consumer or of the change feed, where this module's resources cannot be looked up — the wake-up would be lost.
  */
 @ApplicationScoped
 public class ReaderThreads {
@@ -31,6 +36,10 @@ public class ReaderThreads {
     void start() {
         pool = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 threadFactory);
+    }
+
+    void startWithTheApplication(@Observes @Initialized(ApplicationScoped.class) Object started) {
+        // observing the event is what makes the bean now; start() does the work
     }
 
     @PreDestroy
