@@ -16,6 +16,7 @@ import org.apache.kafka.common.errors.RecordBatchTooLargeException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 import java.time.Duration;
@@ -58,6 +59,7 @@ public class KafkaPublisher {
 
     private Supplier<Producer<String, String>> producers;
     private Producer<String, String> producer;
+    private boolean initialized;
     private String topic;
 
     protected KafkaPublisher() {
@@ -112,7 +114,9 @@ public class KafkaPublisher {
             acks.keySet().forEach(id -> outcomes.put(id, Publication.SENT));
             return outcomes;
         } catch (KafkaException e) {
-            discard();
+            if (initialized) {
+                discard(); // a producer whose handshake only timed out is kept for the next try
+            }
             runs.stream().flatMap(List::stream).findFirst().ifPresent(first -> outcomes.put(first.id(), classify(e)));
             return outcomes;
         }
@@ -198,17 +202,37 @@ public class KafkaPublisher {
         return new Publication.Refused(String.valueOf(failure), forGood);
     }
 
-    // Made on first use, not at deployment: initTransactions() waits for the broker, which may not be up yet.
+    /**
+     * Whether the producer is ready to publish; if its handshake with the broker is not done yet, one more try of it,
+     * waiting at most {@code max.block.ms}. The dispatcher calls it while the broker is away, so that its first round
+     * starts as soon as the broker answers again, not at its next fixed try.
+     */
+    public synchronized boolean ready() {
+        try {
+            producer();
+            return true;
+        } catch (KafkaException e) {
+            return false;
+        }
+    }
+
+    // Made on first use, not at deployment: initTransactions() waits for the broker, which may not be up yet. A
+    // handshake that timed out is tried again on the same producer (Kafka resumes it: the request it sent is still
+    // under way); any other failure discards the producer.
     private Producer<String, String> producer() {
         if (producer == null) {
-            Producer<String, String> fresh = producers == null ? kafkaProducer() : producers.get();
+            producer = producers == null ? kafkaProducer() : producers.get();
+        }
+        if (!initialized) {
             try {
-                fresh.initTransactions();
+                producer.initTransactions();
+            } catch (TimeoutException e) {
+                throw e;
             } catch (KafkaException e) {
-                fresh.close(Duration.ZERO);
+                discard();
                 throw e;
             }
-            producer = fresh;
+            initialized = true;
         }
         return producer;
     }
@@ -220,6 +244,7 @@ public class KafkaPublisher {
             LOG.fine("Discarding the outbox producer after a failed transaction");
             producer.close(Duration.ZERO);
             producer = null;
+            initialized = false;
         }
     }
 

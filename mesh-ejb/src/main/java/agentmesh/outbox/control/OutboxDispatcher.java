@@ -19,20 +19,25 @@ import java.util.logging.Logger;
  * Runs dispatch rounds on one container thread of its own whenever there may be work: right after a transaction that
  * wrote outbox events commits, and on every sweep. Triggers coalesce: however many arrive while a round runs, one
  * more round follows. Rounds repeat while they find events, so a backlog drains without waiting for the sweep. A
- * trigger is a flag and a wake-up: it costs a committing sender nothing. When a round finds Kafka out of reach, the
- * dispatcher waits the retry base ({@code mesh.outbox.backoff-base-ms}) before the next round, whatever triggers
- * arrive: the events wait in the table unchanged, and go out within that time once the broker is back.
+ * trigger is a flag and a wake-up: it costs a committing sender nothing. When a round finds Kafka out of reach, no
+ * round runs until the producer's handshake with the broker goes through again, or the retry base
+ * ({@code mesh.outbox.backoff-base-ms}) is over, whatever triggers arrive: the events wait in the table unchanged, and
+ * the first round after an outage starts as soon as the broker answers, outside any database transaction.
  */
 @ApplicationScoped
 public class OutboxDispatcher {
 
     private static final Logger LOG = Logger.getLogger(OutboxDispatcher.class.getName());
+    private static final Duration BROKER_TRY_PAUSE = Duration.ofMillis(500);
 
     @Resource
     ManagedThreadFactory threadFactory;
 
     @EJB
     OutboxBatch batch;
+
+    @Inject
+    KafkaPublisher publisher;
 
     @Inject
     RecentFaults faults;
@@ -82,22 +87,26 @@ public class OutboxDispatcher {
             OutboxBatch.Round round;
             do {
                 round = round();
-            } while (!stopped && round.published() > 0 && !round.brokerUnavailable());
+            } while (!stopped && round != null && round.published() > 0 && !round.brokerUnavailable());
+            if (round == null) {
+                continue; // the round failed on something else (the database, say): it tells nothing of the broker
+            }
             brokerReachable(!round.brokerUnavailable());
             if (round.brokerUnavailable()) {
-                pause(config.retryPolicy().base());
+                awaitBroker(config.retryPolicy().base());
                 wanted.set(true);
             }
         }
     }
 
+    /** The round's outcome, or null if it failed otherwise than on the broker (logged here). */
     private OutboxBatch.Round round() {
         long start = System.nanoTime();
         try {
             return batch.dispatch();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Dispatch round failed; the sweep tries again", e);
-            return OutboxBatch.Round.NOTHING;
+            return null;
         } finally {
             metrics.round(Duration.ofNanos(System.nanoTime() - start));
         }
@@ -119,12 +128,13 @@ public class OutboxDispatcher {
         }
     }
 
-    // Triggers during the pause change nothing: the broker gets the time before the next try.
-    private void pause(Duration pause) {
-        long until = System.nanoTime() + pause.toNanos();
+    // Each try of the handshake waits up to the producer's max.block.ms, and a failed one is followed by a short pause
+    // in which the request it sent may still go through. Triggers meanwhile change nothing.
+    private void awaitBroker(Duration atMost) {
+        long until = System.nanoTime() + atMost.toNanos();
         long left;
-        while (!stopped && (left = until - System.nanoTime()) > 0) {
-            LockSupport.parkNanos(this, left);
+        while (!stopped && (left = until - System.nanoTime()) > 0 && !publisher.ready()) {
+            LockSupport.parkNanos(this, Math.min(left, BROKER_TRY_PAUSE.toNanos()));
         }
     }
 }

@@ -5,12 +5,14 @@ import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
+import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -141,6 +143,44 @@ class KafkaPublisherTest {
         assertInstanceOf(Publication.Refused.class, result);
         assertFalse(((Publication.Refused) result).forGood(), "a batch's error cannot blame one record for good");
         assertTrue(producer.transactionAborted());
+    }
+
+    @Test
+    void aHandshakeThatTimedOutIsTriedAgainOnTheSameProducerUntilTheBrokerAnswers() {
+        List<MockProducer<String, String>> made = new ArrayList<>();
+        KafkaPublisher publisher = new KafkaPublisher(() -> {
+            MockProducer<String, String> producer = producer(true);
+            producer.initTransactionException = new TimeoutException("no coordinator within max.block.ms");
+            made.add(producer);
+            return producer;
+        }, TOPIC, new PublishFaults());
+
+        assertInstanceOf(Publication.BrokerUnavailable.class, publisher.publish(List.of(toBob)).get(1L));
+        assertFalse(publisher.ready(), "the broker is still away");
+        made.get(0).initTransactionException = null; // the broker answers the handshake
+        assertTrue(publisher.ready());
+        Map<Long, Publication> results = publisher.publish(List.of(toBob));
+
+        assertEquals(1, made.size(), "one producer: its handshake was resumed, not started over");
+        assertFalse(made.get(0).closed());
+        results.values().forEach(result -> assertInstanceOf(Publication.Sent.class, result));
+        assertEquals(3, results.size());
+    }
+
+    @Test
+    void aHandshakeRefusedOtherwiseDiscardsTheProducer() {
+        List<MockProducer<String, String>> made = new ArrayList<>();
+        KafkaPublisher publisher = new KafkaPublisher(() -> {
+            MockProducer<String, String> producer = producer(true);
+            producer.initTransactionException = made.isEmpty() ? new ProducerFencedException("an older epoch") : null;
+            made.add(producer);
+            return producer;
+        }, TOPIC, new PublishFaults());
+
+        assertFalse(publisher.ready());
+        assertTrue(made.get(0).closed());
+        assertTrue(publisher.ready());
+        assertEquals(2, made.size());
     }
 
     private static String describe(ProducerRecord<String, String> record) {
