@@ -8,6 +8,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 
 import java.time.Clock;
@@ -32,6 +33,7 @@ final class ConsumerLoop implements Runnable {
 
     private static final Logger LOG = Logger.getLogger(ConsumerLoop.class.getName());
     private static final Duration RESTART_PAUSE = Duration.ofSeconds(1);
+    private static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(5);
 
     private final String clientId;
     private final ConsumerSettings settings;
@@ -158,8 +160,18 @@ final class ConsumerLoop implements Runnable {
         kafka.pause(kafka.assignment());
     }
 
+    /**
+     * Bounded: with Kafka's default a commit waits up to a minute for a coordinator that is gone, and its loop holds
+     * its partitions meanwhile, then dies and makes its group rebalance just as the broker is back. An offset left
+     * uncommitted costs only a redelivery, which the dedup table drops (G3), and the loop's next commit covers it.
+     */
     private void commit(Consumer<String, String> kafka, Map<TopicPartition, OffsetAndMetadata> offsets) {
-        kafka.commitSync(offsets);
+        try {
+            kafka.commitSync(offsets, COMMIT_TIMEOUT);
+        } catch (TimeoutException e) {
+            LOG.fine(() -> "Consumer " + clientId + ": offset commit timed out; the next one covers it");
+            return;
+        }
         offsets.forEach((partition, offset) -> committed.put(partition, offset.offset()));
     }
 
@@ -180,7 +192,7 @@ final class ConsumerLoop implements Runnable {
             long position;
             try {
                 position = kafka.position(partition, Duration.ZERO);
-            } catch (org.apache.kafka.common.errors.TimeoutException e) {
+            } catch (TimeoutException e) {
                 continue; // not known yet (just assigned): the next idle poll
             }
             if (!pausedUntil.containsKey(partition) && (last == null || position > last)) {

@@ -5,6 +5,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,17 @@ class ConsumerLoopTest {
     private final TopicPartition p0 = new TopicPartition(TOPIC, 0);
     private final TopicPartition p1 = new TopicPartition(TOPIC, 1);
 
-    private final MockConsumer<String, String> kafka = new MockConsumer<>("earliest");
+    private boolean coordinatorAway;
+    // Both of commitSync's forms end here (MockConsumer's bounded one calls the other).
+    private final MockConsumer<String, String> kafka = new MockConsumer<>("earliest") {
+        @Override
+        public synchronized void commitSync(Map<TopicPartition, OffsetAndMetadata> offsets) {
+            if (coordinatorAway) {
+                throw new TimeoutException("Timeout expired before successfully committing offsets " + offsets);
+            }
+            super.commitSync(offsets);
+        }
+    };
     private final SettableClock clock = new SettableClock();
     private final RecordingDeliveries deliveries = new RecordingDeliveries();
     private final Map<TopicPartition, List<ConsumerRecord<String, String>>> log = new HashMap<>();
@@ -184,6 +195,21 @@ class ConsumerLoopTest {
         poll();
         assertEquals(List.of(List.of("a")), deliveries.batches);
         assertEquals(1, committed(p0));
+    }
+
+    @Test
+    void anOffsetCommitThatTimesOutLeavesTheLoopPollingAndItsNextCommitCoversIt() {
+        coordinatorAway = true;
+        add(p0, 0, "a", "b");
+        poll();
+        assertEquals(0, committed(p0));
+
+        coordinatorAway = false;
+        add(p0, 2, "c");
+        poll();
+
+        assertEquals(List.of(List.of("a", "b"), List.of("c")), deliveries.batches, "each delivered once");
+        assertEquals(3, committed(p0));
     }
 
     private void add(TopicPartition partition, long firstOffset, String... values) {
