@@ -123,8 +123,8 @@ public class OutboxDispatcher {
         } else {
             metrics.brokerUnavailable();
             faults.record(RecentFaults.Kind.BROKER_UNAVAILABLE, "Kafka is out of reach; events wait in the outbox");
-            LOG.warning(() -> "Kafka is out of reach; the outbox keeps every event and tries again every "
-                    + config.retryPolicy().base().toMillis() + " ms");
+            LOG.warning("Kafka is out of reach; the outbox keeps every event and publishes again as soon as the"
+                    + " broker answers");
         }
     }
 
