@@ -22,18 +22,6 @@ public class PageBytes {
     @ConfigProperty(name = "mesh.http.max-page-bytes", defaultValue = "2097152")
     long max;
 
-    /** How many of the leading items fit the budget together: at least one, whatever its size. */
-    public static int leadingWithin(long[] sizes, long budget) {
-        long total = 0;
-        for (int i = 0; i < sizes.length; i++) {
-            total += sizes[i];
-            if (total > budget) {
-                return Math.max(1, i);
-            }
-        }
-        return sizes.length;
-    }
-
     public long max() {
         return max;
     }

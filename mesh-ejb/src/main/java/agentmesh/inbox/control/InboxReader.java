@@ -25,6 +25,15 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class InboxReader {
 
+    // The next events' sizes, summed in cursor order; payloads read for the rows within the budget only (InnoDB keeps
+    // large values off the row, so the sizes cost no payload read).
+    private static final String PAGE = "SELECT STRAIGHT_JOIN sized.cursor_no, e.payload, e.delivered_at, sized.counted"
+            + " FROM (SELECT cursor_no, size, SUM(size) OVER (ORDER BY cursor_no) AS upto, COUNT(*) OVER () AS counted"
+            + " FROM (SELECT cursor_no, payload_bytes AS size FROM inbox_event WHERE agent_id = ? AND cursor_no > ?"
+            + " ORDER BY cursor_no LIMIT ?) next) sized"
+            + " JOIN inbox_event e ON e.agent_id = ? AND e.cursor_no = sized.cursor_no"
+            + " WHERE " + PageBytes.WITHIN_BUDGET + " ORDER BY sized.cursor_no";
+
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
@@ -36,28 +45,22 @@ public class InboxReader {
 
     /**
      * Up to {@code limit} events with a cursor above {@code after}, in cursor order, and no more than a page's bytes
-     * (at least one event). Two plain statements on one connection: the stored sizes first (a poll that finds
-     * nothing ends there), then the payloads of the events within the budget only.
+     * (at least one event): one statement, which sums the stored sizes of the next {@code limit} events and reads the
+     * payloads of those within the budget only. {@code counted} tells whether more follow.
      */
     public InboxPage after(String agentId, long after, int limit) {
         metrics.pageRead();
-        return Jdbc.withConnection(dataSource, connection -> {
-            List<long[]> sizes = Jdbc.query(connection, "SELECT cursor_no, payload_bytes FROM inbox_event"
-                            + " WHERE agent_id = ? AND cursor_no > ? ORDER BY cursor_no LIMIT ?",
-                    row -> new long[] {row.getLong(1), row.getLong(2)}, agentId, after, limit);
-            if (sizes.isEmpty()) {
-                return InboxPage.empty(after);
-            }
-            int within = PageBytes.leadingWithin(sizes.stream().mapToLong(size -> size[1]).toArray(),
-                    pageBytes.max());
-            long last = sizes.get(within - 1)[0];
-            List<JsonObject> events = Jdbc.query(connection, "SELECT cursor_no, payload, delivered_at"
-                            + " FROM inbox_event WHERE agent_id = ? AND cursor_no > ? AND cursor_no <= ?"
-                            + " ORDER BY cursor_no",
-                    row -> view(row.getLong(1), row.getString(2), UtcDateTimeConverter.read(row.getObject(3))),
-                    agentId, after, last);
-            return new InboxPage(events, last, within < sizes.size() || sizes.size() == limit);
-        });
+        record Row(JsonObject event, long cursor, long counted) {
+        }
+        List<Row> rows = Jdbc.query(dataSource, PAGE, row -> new Row(view(row.getLong(1), row.getString(2),
+                        UtcDateTimeConverter.read(row.getObject(3))), row.getLong(1), row.getLong(4)),
+                agentId, after, limit, agentId, pageBytes.max());
+        if (rows.isEmpty()) {
+            return InboxPage.empty(after);
+        }
+        long counted = rows.get(0).counted();
+        return new InboxPage(rows.stream().map(Row::event).toList(), rows.get(rows.size() - 1).cursor(),
+                rows.size() < counted || counted == limit);
     }
 
     /** The cursor after which an agent without a cursor of its own resumes: its last ack. */

@@ -27,7 +27,7 @@ public class TaskReader {
     public static final int MAX_PAGE = 200;
     private static final int ARTIFACTS_IN_TASK = 100;
 
-    // Sizes first, payloads only for the rows within the page's bytes (see InboxReader for the shape).
+    // Sizes summed first, payloads read only for the rows within the page's bytes (as InboxReader's page).
     private static final String MESSAGE_COLUMNS = "m.message_id, m.seq, m.sender, m.recipient, m.role, m.parts,"
             + " m.created_at";
     private static final String NEWEST_MESSAGES = "SELECT STRAIGHT_JOIN " + MESSAGE_COLUMNS + " FROM"
