@@ -65,11 +65,14 @@ public final class Jdbc {
     }
 
     public static int update(DataSource dataSource, String sql, Object... parameters) {
-        return withConnection(dataSource, connection -> {
-            try (PreparedStatement statement = prepare(connection, sql, parameters)) {
-                return statement.executeUpdate();
-            }
-        });
+        return withConnection(dataSource, connection -> update(connection, sql, parameters));
+    }
+
+    /** An update on a connection the caller holds ({@link #withConnection}). */
+    public static int update(Connection connection, String sql, Object... parameters) throws SQLException {
+        try (PreparedStatement statement = prepare(connection, sql, parameters)) {
+            return statement.executeUpdate();
+        }
     }
 
     /**
@@ -78,18 +81,23 @@ public final class Jdbc {
      * Kafka fetch at most (about a megabyte).
      */
     public static int insertRows(DataSource dataSource, String insertInto, List<Object[]> rows) {
-        return rows.isEmpty() ? 0 : insertRows(dataSource, insertInto, "(" + placeholders(rows.get(0).length) + ")",
+        return withConnection(dataSource, connection -> insertRows(connection, insertInto, rows));
+    }
+
+    /** As {@link #insertRows(DataSource, String, List)}, on a connection the caller holds. */
+    public static int insertRows(Connection connection, String insertInto, List<Object[]> rows) throws SQLException {
+        return rows.isEmpty() ? 0 : insertRows(connection, insertInto, "(" + placeholders(rows.get(0).length) + ")",
                 rows, "");
     }
 
-    /** As {@link #insertRows(DataSource, String, List)}, with a row template and a clause after the values. */
-    public static int insertRows(DataSource dataSource, String insertInto, String rowTemplate, List<Object[]> rows,
-                                 String after) {
+    /** As {@link #insertRows(Connection, String, List)}, with a row template and a clause after the values. */
+    public static int insertRows(Connection connection, String insertInto, String rowTemplate, List<Object[]> rows,
+                                 String after) throws SQLException {
         if (rows.isEmpty()) {
             return 0;
         }
         Object[] parameters = rows.stream().flatMap(Arrays::stream).toArray();
-        return update(dataSource, insertInto + " VALUES " + String.join(", ", Collections.nCopies(rows.size(),
+        return update(connection, insertInto + " VALUES " + String.join(", ", Collections.nCopies(rows.size(),
                 rowTemplate)) + after, parameters);
     }
 

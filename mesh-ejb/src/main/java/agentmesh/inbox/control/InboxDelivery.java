@@ -10,6 +10,8 @@ import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -54,8 +56,15 @@ public class InboxDelivery {
 
     /** Delivers the records in order, all or none; returns how many were new (the others had been delivered). */
     public int deliverAll(List<InboxRecord> records) {
-        List<IncomingEvent> fresh = notDeliveredYet(records.stream().map(this::checked).toList());
-        for (int i = fresh.size(); i < records.size(); i++) {
+        List<IncomingEvent> events = records.stream().map(this::checked).toList();
+        // One connection handle for the batch's statements: each handle taken in a transaction costs the server's
+        // connection manager about as much as a short statement.
+        return Jdbc.withConnection(dataSource, connection -> deliverAll(connection, events));
+    }
+
+    private int deliverAll(Connection connection, List<IncomingEvent> events) throws SQLException {
+        List<IncomingEvent> fresh = notDeliveredYet(connection, events);
+        for (int i = fresh.size(); i < events.size(); i++) {
             metrics.dedupHit();
         }
         if (fresh.isEmpty()) {
@@ -65,7 +74,7 @@ public class InboxDelivery {
         String time = UtcDateTimeConverter.format(now);
         Map<String, Long> counts = new LinkedHashMap<>();
         fresh.forEach(event -> counts.merge(event.recipient(), 1L, Long::sum));
-        Map<String, Long> lastCursors = allocateCursors(counts);
+        Map<String, Long> lastCursors = allocateCursors(connection, counts);
         Map<String, Long> nextCursors = new HashMap<>();
         lastCursors.forEach((agent, last) -> nextCursors.put(agent, last - counts.get(agent) + 1));
         List<Object[]> dedupRows = new ArrayList<>();
@@ -76,8 +85,8 @@ public class InboxDelivery {
             eventRows.add(new Object[] {event.recipient(), cursor, event.type(), event.eventId(), event.taskId(),
                     event.payload(), time});
         }
-        Jdbc.insertRows(dataSource, "INSERT INTO inbox_dedup (agent_id, event_id, delivered_at)", dedupRows);
-        Jdbc.insertRows(dataSource, "INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id,"
+        Jdbc.insertRows(connection, "INSERT INTO inbox_dedup (agent_id, event_id, delivered_at)", dedupRows);
+        Jdbc.insertRows(connection, "INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id,"
                 + " payload, delivered_at)", eventRows);
         fresh.forEach(event -> recordLatency(event, now));
         lastCursors.forEach((agent, last) -> delivered.fire(new InboxDelivered(agent, last)));
@@ -89,17 +98,23 @@ public class InboxDelivery {
         IncomingEvent event = checked(new InboxRecord(recipient, payload));
         LocalDateTime now = UtcTime.now(clock);
         String time = UtcDateTimeConverter.format(now);
-        // INSERT IGNORE: a duplicate key is the answer "already delivered", not an error that dooms the transaction.
-        int fresh = Jdbc.update(dataSource, "INSERT IGNORE INTO inbox_dedup (agent_id, event_id, delivered_at)"
-                + " VALUES (?, ?, ?)", event.recipient(), event.eventId(), time);
-        if (fresh == 0) {
+        Long cursor = Jdbc.withConnection(dataSource, connection -> {
+            // INSERT IGNORE: a duplicate key is the answer "already delivered", not an error that dooms the
+            // transaction.
+            if (Jdbc.update(connection, "INSERT IGNORE INTO inbox_dedup (agent_id, event_id, delivered_at)"
+                    + " VALUES (?, ?, ?)", event.recipient(), event.eventId(), time) == 0) {
+                return null;
+            }
+            long taken = allocateCursors(connection, Map.of(event.recipient(), 1L)).get(event.recipient());
+            Jdbc.update(connection, "INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id,"
+                            + " payload, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?)", event.recipient(), taken,
+                    event.type(), event.eventId(), event.taskId(), payload, time);
+            return taken;
+        });
+        if (cursor == null) {
             metrics.dedupHit();
             return Outcome.DUPLICATE;
         }
-        long cursor = allocateCursors(Map.of(event.recipient(), 1L)).get(event.recipient());
-        Jdbc.update(dataSource, "INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id, payload,"
-                        + " delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?)", event.recipient(), cursor, event.type(),
-                event.eventId(), event.taskId(), payload, time);
         recordLatency(event, now);
         delivered.fire(new InboxDelivered(event.recipient(), cursor));
         return Outcome.DELIVERED;
@@ -114,7 +129,8 @@ public class InboxDelivery {
     }
 
     /** The events with no dedup row yet, in order, each once even if the batch holds it twice: one query. */
-    private List<IncomingEvent> notDeliveredYet(List<IncomingEvent> events) {
+    private List<IncomingEvent> notDeliveredYet(Connection connection, List<IncomingEvent> events)
+            throws SQLException {
         Map<String, List<String>> idsByRecipient = new LinkedHashMap<>();
         events.forEach(e -> idsByRecipient.computeIfAbsent(e.recipient(), r -> new ArrayList<>()).add(e.eventId()));
         List<String> conditions = new ArrayList<>();
@@ -124,7 +140,7 @@ public class InboxDelivery {
             parameters.add(recipient);
             parameters.addAll(ids);
         });
-        Set<String> taken = new HashSet<>(Jdbc.query(dataSource, "SELECT agent_id, event_id FROM inbox_dedup WHERE "
+        Set<String> taken = new HashSet<>(Jdbc.query(connection, "SELECT agent_id, event_id FROM inbox_dedup WHERE "
                 + String.join(" OR ", conditions), row -> row.getString(1) + '\u0000' + row.getString(2),
                 parameters.toArray()));
         return events.stream().filter(event -> taken.add(event.recipient() + '\u0000' + event.eventId())).toList();
@@ -135,14 +151,15 @@ public class InboxDelivery {
      * the row's lock until this transaction ends, and its {@code updated_at} (the change feed's) to now by the
      * database's clock. Returns each recipient's new last cursor.
      */
-    private Map<String, Long> allocateCursors(Map<String, Long> counts) {
+    private Map<String, Long> allocateCursors(Connection connection, Map<String, Long> counts)
+            throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         counts.forEach((agent, count) -> rows.add(new Object[] {agent, count}));
-        Jdbc.insertRows(dataSource, "INSERT INTO inbox_cursor (agent_id, last_cursor, updated_at)",
+        Jdbc.insertRows(connection, "INSERT INTO inbox_cursor (agent_id, last_cursor, updated_at)",
                 "(?, ?, UTC_TIMESTAMP(6))", rows, " ON DUPLICATE KEY UPDATE last_cursor = last_cursor"
                         + " + VALUES(last_cursor), updated_at = VALUES(updated_at)");
         Map<String, Long> last = new LinkedHashMap<>();
-        Jdbc.query(dataSource, "SELECT agent_id, last_cursor FROM inbox_cursor WHERE agent_id IN ("
+        Jdbc.query(connection, "SELECT agent_id, last_cursor FROM inbox_cursor WHERE agent_id IN ("
                         + Jdbc.placeholders(counts.size()) + ")",
                 row -> Map.entry(row.getString(1), row.getLong(2)), counts.keySet().toArray())
                 .forEach(entry -> last.put(entry.getKey(), entry.getValue()));

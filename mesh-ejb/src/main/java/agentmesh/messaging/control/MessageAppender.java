@@ -29,6 +29,8 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -76,33 +78,42 @@ public class MessageAppender {
     @Inject
     Clock clock;
 
-    /** The task as a send sees it: its requester, its context and the seq this message takes. */
-    private record TaskSlot(String taskId, String contextId, String requester, int seq, boolean opened) {
+    /** The task as a send sees it: its context, the seq this message takes and the sender's role in it. */
+    private record TaskSlot(String taskId, String contextId, int seq, boolean opened, String role) {
     }
 
     public SentMessage append(SendCommand command) {
         LocalDateTime now = UtcTime.now(clock);
         String time = UtcDateTimeConverter.format(now);
-        TaskSlot task = command.taskId() == null ? openTask(command, time) : lockTask(command);
         JsonArray parts = Parts.canonical(command.parts());
-        String role = command.sender().equals(task.requester()) ? "user" : "agent";
+        TaskSlot task;
         try {
-            Jdbc.update(dataSource, INSERT_MESSAGE, command.messageId(), task.taskId(), task.seq(), command.sender(),
-                    command.to(), role, parts.toString(), Fingerprint.of(command, parts), time);
+            // One connection handle for the task's and the message's statements: each handle taken in a transaction
+            // costs the server's connection manager about as much as a short statement.
+            task = Jdbc.withConnection(dataSource, connection -> appendTo(connection, command, parts, time));
         } catch (PersistenceException e) {
             if (DuplicateKey.violates(e, MessageSender.MESSAGE_ID_KEY)) {
                 throw new DuplicateMessageIdException(command.messageId());
             }
             throw e;
         }
-        if (!task.opened()) {
-            Jdbc.update(dataSource, TOUCH_TASK, task.seq(), time, task.taskId());
-        }
         faults.trip(FaultPoint.AFTER_MESSAGE_INSERT);
         outbox.enqueue(InboxEvent.message(new InboxEvent.Envelope(task.taskId(), task.contextId(), command.sender(),
-                command.to(), UtcTime.toInstant(now)), command.messageId(), task.seq(), role, parts));
+                command.to(), UtcTime.toInstant(now)), command.messageId(), task.seq(), task.role(), parts));
         return new SentMessage(command.messageId(), task.taskId(), task.contextId(), task.seq(),
                 UtcTime.toInstant(now));
+    }
+
+    // The task opened, or locked and touched, and the message inserted with its seq.
+    private TaskSlot appendTo(Connection connection, SendCommand command, JsonArray parts, String time)
+            throws SQLException {
+        TaskSlot task = command.taskId() == null ? openTask(connection, command, time) : lockTask(connection, command);
+        Jdbc.update(connection, INSERT_MESSAGE, command.messageId(), task.taskId(), task.seq(), command.sender(),
+                command.to(), task.role(), parts.toString(), Fingerprint.of(command, parts), time);
+        if (!task.opened()) {
+            Jdbc.update(connection, TOUCH_TASK, task.seq(), time, task.taskId());
+        }
+        return task;
     }
 
     /**
@@ -127,22 +138,22 @@ public class MessageAppender {
     }
 
     // Inserted only if the two may talk: the contact check and the task are one statement.
-    private TaskSlot openTask(SendCommand command, String time) {
+    private TaskSlot openTask(Connection connection, SendCommand command, String time) throws SQLException {
         String taskId = UUID.randomUUID().toString();
         String contextId = Objects.requireNonNullElseGet(command.contextId(), () -> UUID.randomUUID().toString());
         ContactKey pair = ContactKey.of(command.sender(), command.to());
-        int opened = Jdbc.update(dataSource, OPEN_TASK, taskId, contextId, command.sender(), command.to(), time, time,
+        int opened = Jdbc.update(connection, OPEN_TASK, taskId, contextId, command.sender(), command.to(), time, time,
                 time, checkedAlready(command), pair.agentLow(), pair.agentHigh());
         if (opened == 0 || command.sender().equals(command.to())) {
             throw contacts.refusal(command.sender(), command.to());
         }
-        return new TaskSlot(taskId, contextId, command.sender(), 1, true);
+        return new TaskSlot(taskId, contextId, 1, true, "user"); // the sender opens it: its requester
     }
 
     // The row lock serialises concurrent sends into one task, so each takes the next seq and commits in seq order.
-    private TaskSlot lockTask(SendCommand command) {
+    private TaskSlot lockTask(Connection connection, SendCommand command) throws SQLException {
         ContactKey pair = ContactKey.of(command.sender(), command.to());
-        List<Object[]> rows = Jdbc.query(dataSource, LOCK_TASK, row -> new Object[] {row.getString(1),
+        List<Object[]> rows = Jdbc.query(connection, LOCK_TASK, row -> new Object[] {row.getString(1),
                 row.getString(2), row.getString(3), row.getString(4), row.getInt(5), row.getBoolean(6)},
                 checkedAlready(command), pair.agentLow(), pair.agentHigh(), command.taskId());
         if (rows.isEmpty()) {
@@ -170,7 +181,8 @@ public class MessageAppender {
         if (state.isTerminal()) {
             throw new TaskTerminalException(command.taskId(), state);
         }
-        return new TaskSlot(command.taskId(), contextId, requester, (Integer) row[4] + 1, false);
+        return new TaskSlot(command.taskId(), contextId, (Integer) row[4] + 1, false,
+                command.sender().equals(requester) ? "user" : "agent");
     }
 
     private static boolean checkedAlready(SendCommand command) {
