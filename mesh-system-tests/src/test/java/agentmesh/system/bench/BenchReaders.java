@@ -20,9 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.Consumer;
 
 /**
  * Every agent reads its own inbox all the time, as a live agent does: by long poll (again at once after each
@@ -108,21 +106,18 @@ final class BenchReaders {
         SseLines lines = new SseLines(cursor);
         HttpRequest request = HttpRequest.newBuilder(base.resolve("inbox/stream?after=" + cursor))
                 .header("Authorization", "Bearer " + token).header("Accept", "text/event-stream").GET().build();
-        // The answer can fail, and the body end, for one broken connection: reconnect once.
-        AtomicBoolean over = new AtomicBoolean();
-        Consumer<String> reconnect = cause -> {
-            if (over.compareAndSet(false, true)) {
-                failed(cause, () -> stream(token, lines.cursor), PAUSE_AFTER_FAILURE);
-            }
-        };
+        // The answer completes when its body ends (a line subscriber's body is the whole stream): a refusal, a broken
+        // connection, or a stream the server ended.
+        Runnable reconnect = () -> stream(token, lines.cursor);
         http.sendAsync(request, HttpResponse.BodyHandlers.fromLineSubscriber(lines)).whenComplete((answer, failure) -> {
             if (failure != null) {
-                reconnect.accept(OpenLoopSender.cause(failure));
+                failed(OpenLoopSender.cause(failure), reconnect, PAUSE_AFTER_FAILURE);
             } else if (answer.statusCode() != 200) {
-                reconnect.accept("stream " + answer.statusCode());
+                failed("stream " + answer.statusCode(), reconnect, retryAfter(answer));
+            } else {
+                failed("stream ended", reconnect, PAUSE_AFTER_FAILURE);
             }
         });
-        lines.ended.whenComplete((ok, failure) -> reconnect.accept("stream ended"));
     }
 
     private void failed(String cause, Runnable again, Duration pause) {
@@ -134,7 +129,7 @@ final class BenchReaders {
         later.execute(again);
     }
 
-    private static Duration retryAfter(HttpResponse<String> answer) {
+    private static Duration retryAfter(HttpResponse<?> answer) {
         return answer.headers().firstValue("Retry-After").filter(v -> v.matches("\\d{1,4}"))
                 .map(v -> Duration.ofSeconds(Long.parseLong(v))).orElse(PAUSE_AFTER_FAILURE);
     }
@@ -158,7 +153,6 @@ final class BenchReaders {
 
     /** One stream's lines: an event ends at a blank line; its data is the event's JSON. */
     private final class SseLines implements Flow.Subscriber<String> {
-        final CompletableFuture<Void> ended = new CompletableFuture<>();
         volatile long cursor;
         private final List<String> data = new ArrayList<>();
         private String id;
@@ -195,12 +189,12 @@ final class BenchReaders {
 
         @Override
         public void onError(Throwable throwable) {
-            ended.completeExceptionally(throwable);
+            // the answer's failure says it: see stream()
         }
 
         @Override
         public void onComplete() {
-            ended.complete(null);
+            // the answer's completion says it: see stream()
         }
     }
 }
