@@ -78,13 +78,8 @@ public final class Jdbc {
     /**
      * Inserts the rows with one multi-row statement, {@code insertInto} followed by one {@code (?, ?, …)} per row:
      * one round trip for a batch. The rows' values must fit the server's packet size; the callers' batches are a
-     * Kafka fetch at most (about a megabyte).
+     * Kafka fetch at most (about a megabyte). On a connection the caller holds ({@link #withConnection}).
      */
-    public static int insertRows(DataSource dataSource, String insertInto, List<Object[]> rows) {
-        return withConnection(dataSource, connection -> insertRows(connection, insertInto, rows));
-    }
-
-    /** As {@link #insertRows(DataSource, String, List)}, on a connection the caller holds. */
     public static int insertRows(Connection connection, String insertInto, List<Object[]> rows) throws SQLException {
         return rows.isEmpty() ? 0 : insertRows(connection, insertInto, "(" + placeholders(rows.get(0).length) + ")",
                 rows, "");

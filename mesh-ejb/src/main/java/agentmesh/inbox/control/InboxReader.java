@@ -30,7 +30,7 @@ public class InboxReader {
     private static final String PAGE = "SELECT STRAIGHT_JOIN sized.cursor_no, e.payload, e.delivered_at, sized.counted"
             + " FROM (SELECT cursor_no, size, SUM(size) OVER (ORDER BY cursor_no) AS upto, COUNT(*) OVER () AS counted"
             + " FROM (SELECT cursor_no, payload_bytes AS size FROM inbox_event WHERE agent_id = ? AND cursor_no > ?"
-            + " ORDER BY cursor_no LIMIT ?) next) sized"
+            + " ORDER BY cursor_no LIMIT ?) upcoming) sized"
             + " JOIN inbox_event e ON e.agent_id = ? AND e.cursor_no = sized.cursor_no"
             + " WHERE " + PageBytes.WITHIN_BUDGET + " ORDER BY sized.cursor_no";
 
