@@ -40,8 +40,10 @@ public final class Jdbc {
     }
 
     /**
-     * Runs several statements on one connection: outside a transaction, each {@code getConnection} is a checkout
-     * from the server's pool, which costs more than a short query (a tenth of the server's CPU under load).
+     * Runs several statements on one connection handle. Each {@code getConnection} costs more than a short query:
+     * outside a transaction it is a checkout from the server's pool, and inside one it still goes through the
+     * server's connection manager (finding the enlisted connection, the pool's monitoring) — a tenth of the server's
+     * CPU under load, either way.
      */
     public static <T> T withConnection(DataSource dataSource, Work<T> work) {
         try (Connection connection = dataSource.getConnection()) {

@@ -57,8 +57,7 @@ public class InboxDelivery {
     /** Delivers the records in order, all or none; returns how many were new (the others had been delivered). */
     public int deliverAll(List<InboxRecord> records) {
         List<IncomingEvent> events = records.stream().map(this::checked).toList();
-        // One connection handle for the batch's statements: each handle taken in a transaction costs the server's
-        // connection manager about as much as a short statement.
+        // One connection handle for the batch's statements (see Jdbc.withConnection).
         return Jdbc.withConnection(dataSource, connection -> deliverAll(connection, events));
     }
 

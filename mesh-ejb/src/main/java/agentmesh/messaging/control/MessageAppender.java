@@ -88,8 +88,7 @@ public class MessageAppender {
         JsonArray parts = Parts.canonical(command.parts());
         TaskSlot task;
         try {
-            // One connection handle for the task's and the message's statements: each handle taken in a transaction
-            // costs the server's connection manager about as much as a short statement.
+            // One connection handle for the task's and the message's statements (see Jdbc.withConnection).
             task = Jdbc.withConnection(dataSource, connection -> appendTo(connection, command, parts, time));
         } catch (PersistenceException e) {
             if (DuplicateKey.violates(e, MessageSender.MESSAGE_ID_KEY)) {
