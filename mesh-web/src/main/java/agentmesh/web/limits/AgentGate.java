@@ -46,7 +46,7 @@ import java.util.Optional;
 public class AgentGate implements Filter {
 
     @Inject
-    @ConfigProperty(name = "mesh.http.max-concurrent-requests", defaultValue = "48")
+    @ConfigProperty(name = "mesh.http.max-concurrent-requests", defaultValue = "24")
     int maxConcurrentRequests;
 
     @Inject
@@ -75,7 +75,7 @@ public class AgentGate implements Filter {
 
     @PostConstruct
     void init() {
-        // Twice as many may wait as work: a burst of one agent's whole rate-limit bucket (100) is absorbed.
+        // Twice as many may wait a moment as work: a burst is absorbed, a flood is refused at once.
         requests = new AdmissionLimit(maxConcurrentRequests, 2 * maxConcurrentRequests);
         inboxRequests = new AdmissionLimit(maxConcurrentInboxRequests, 2 * maxConcurrentInboxRequests);
         overCapacity = meters.counter("agent_mesh_over_capacity"); // exported as agent_mesh_over_capacity_total
