@@ -69,9 +69,13 @@ public class OutboxBatch {
     @Inject
     OutboxMetrics metrics;
 
-    /** What a round did: events acknowledged by Kafka, and whether the broker was out of reach. */
-    public record Round(int published, boolean brokerUnavailable) {
-        static final Round NOTHING = new Round(0, false);
+    /**
+     * What a round did: events acknowledged by Kafka; whether it stopped at its bounds (as many recipients as a round
+     * takes, or a run as long as a round takes), so that more may be due behind what it published; and whether the
+     * broker was out of reach.
+     */
+    public record Round(int published, boolean mayHaveMore, boolean brokerUnavailable) {
+        static final Round NOTHING = new Round(0, false, false);
     }
 
     /** A locked head: its recipient and where its run starts. */
@@ -80,8 +84,8 @@ public class OutboxBatch {
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Round dispatch() {
-        List<Long> due = Jdbc.query(dataSource, DUE_HEADS, row -> row.getLong(1),
-                Math.min(MAX_RECIPIENTS_PER_ROUND, config.batchSize()));
+        int maxRecipients = Math.min(MAX_RECIPIENTS_PER_ROUND, config.batchSize());
+        List<Long> due = Jdbc.query(dataSource, DUE_HEADS, row -> row.getLong(1), maxRecipients);
         if (due.isEmpty()) {
             return Round.NOTHING;
         }
@@ -94,7 +98,8 @@ public class OutboxBatch {
         if (heads.isEmpty()) {
             return Round.NOTHING;
         }
-        List<List<OutboxRecord>> runs = runs(heads);
+        int runLength = Math.max(1, config.batchSize() / heads.size());
+        List<List<OutboxRecord>> runs = runs(heads, runLength);
         long publishing = System.nanoTime();
         Map<Long, Publication> results = publisher.publish(runs);
         metrics.published(Duration.ofNanos(System.nanoTime() - publishing));
@@ -121,12 +126,12 @@ public class OutboxBatch {
                     + ")", sent.toArray());
             metrics.dispatched(sent.size());
         }
-        return new Round(sent.size(), brokerUnavailable);
+        boolean mayHaveMore = due.size() == maxRecipients || runs.stream().anyMatch(run -> run.size() == runLength);
+        return new Round(sent.size(), mayHaveMore, brokerUnavailable);
     }
 
     // Each head's run in id order, as much of it as a round takes: one statement for all recipients.
-    private List<List<OutboxRecord>> runs(List<Head> heads) {
-        int runLength = Math.max(1, config.batchSize() / heads.size());
+    private List<List<OutboxRecord>> runs(List<Head> heads, int runLength) {
         Object[] parameters = new Object[heads.size() * 3];
         for (int i = 0; i < heads.size(); i++) {
             parameters[3 * i] = heads.get(i).key();

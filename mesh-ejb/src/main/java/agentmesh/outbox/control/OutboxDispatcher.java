@@ -18,7 +18,9 @@ import java.util.logging.Logger;
 /**
  * Runs dispatch rounds on one container thread of its own whenever there may be work: right after a transaction that
  * wrote outbox events commits, and on every sweep. Triggers coalesce: however many arrive while a round runs, one
- * more round follows. Rounds repeat while they find events, so a backlog drains without waiting for the sweep. A
+ * more round follows. A round that published up to its bounds is followed by another at once, so a backlog drains
+ * without waiting for the sweep; one that stopped short took everything due when it read the table, and whatever has
+ * committed since has triggered a round of its own (an empty repeat would cost a transaction and a read). A
  * trigger is a flag and a wake-up: it costs a committing sender nothing. When a round finds Kafka out of reach, no
  * round runs until the producer's handshake with the broker goes through again, or the retry base
  * ({@code mesh.outbox.backoff-base-ms}) is over, whatever triggers arrive: the events wait in the table unchanged, and
@@ -87,7 +89,8 @@ public class OutboxDispatcher {
             OutboxBatch.Round round;
             do {
                 round = round();
-            } while (!stopped && round != null && round.published() > 0 && !round.brokerUnavailable());
+            } while (!stopped && round != null && round.published() > 0 && round.mayHaveMore()
+                    && !round.brokerUnavailable());
             if (round == null) {
                 continue; // the round failed on something else (the database, say): it tells nothing of the broker
             }
