@@ -1,6 +1,7 @@
 package agentmesh.stack;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.logging.Logger;
 
 /**
@@ -51,10 +53,10 @@ public final class KafkaBroker implements AutoCloseable {
             Directories.delete(dataDir()); // a fresh stack; a restart later in the same run keeps the log, as after an outage
             emptyOnFirstStart = false;
         }
-        writeConfiguration();
-        if (!Files.exists(dataDir().resolve("meta.properties"))) {
-            Processes.run(List.of(Processes.javaCommand(), "-cp", libs + "/*", "kafka.tools.StorageTool", "format",
-                    "-t", randomClusterId(), "-c", serverProperties().toString()), Map.of(), Duration.ofMinutes(1));
+        if (clusterId().isEmpty()) {
+            formatStorage(randomClusterId());
+        } else {
+            writeConfiguration();
         }
         try {
             process = new ProcessBuilder(Processes.javaCommand(), "-Xmx512m",
@@ -151,6 +153,31 @@ public final class KafkaBroker implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Writes the broker's configuration and formats its log directory for a new cluster. The id is one argument, {@code --cluster-id=…}: a random
+     * base64url id begins with {@code -} once in 64, and as a separate argument the tool took it for an option.
+     */
+    void formatStorage(String clusterId) {
+        writeConfiguration();
+        Processes.run(List.of(Processes.javaCommand(), "-cp", libs + "/*", "kafka.tools.StorageTool", "format",
+                "--cluster-id=" + clusterId, "--config=" + serverProperties()), Map.of(), Duration.ofMinutes(1));
+    }
+
+    /** The cluster id the log directory was formatted with, if it was. */
+    Optional<String> clusterId() {
+        Path meta = dataDir().resolve("meta.properties");
+        if (!Files.exists(meta)) {
+            return Optional.empty();
+        }
+        Properties properties = new Properties();
+        try (InputStream in = Files.newInputStream(meta)) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Optional.ofNullable(properties.getProperty("cluster.id"));
     }
 
     private static String randomClusterId() {
