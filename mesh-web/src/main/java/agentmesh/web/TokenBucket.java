@@ -30,6 +30,15 @@ public final class TokenBucket {
         return wait;
     }
 
+    /**
+     * Takes {@code amount} tokens now, whether or not there are so many: a cost known only afterwards (the bytes of
+     * an answer) is charged as it comes, and a bucket in debt refuses until refilled past it.
+     */
+    public synchronized void charge(double amount, Instant now) {
+        refill(now);
+        tokens -= amount;
+    }
+
     /** How long until a token is there (zero: now), taking none. */
     public synchronized Duration waitAt(Instant now) {
         refill(now);

@@ -63,4 +63,15 @@ class TokenBucketTest {
         assertFalse(bucket.isFullAt(start.plusSeconds(1)));
         assertTrue(bucket.isFullAt(start.plusSeconds(2)));
     }
+
+    @Test
+    void aChargeBeyondTheTokensLeavesADebtThatRefusesUntilRefilled() {
+        TokenBucket bucket = new TokenBucket(100, 50, start);
+
+        bucket.charge(200, start);
+
+        assertEquals(Duration.ofMillis(2020), bucket.waitAt(start));
+        assertFalse(bucket.waitAt(start.plusSeconds(2)).isZero());
+        assertTrue(bucket.waitAt(start.plusMillis(2020)).isZero());
+    }
 }

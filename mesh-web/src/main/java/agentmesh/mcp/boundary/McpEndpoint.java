@@ -19,6 +19,8 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,8 +28,10 @@ import java.util.Map;
 /**
  * The mesh's MCP endpoint, {@code /mesh/mcp}: the tools of {@code meshd mcp} over Streamable HTTP (the official MCP
  * Java SDK's servlet transport), for hosts that reach the mesh rather than start a process. Each request carries an
- * agent's bearer token ({@link McpAuthentication}); the tools act for that agent through the mesh's own API on this
- * server (loopback), so that they pass the same checks, limits and rules as the agent's own requests.
+ * agent's bearer token, checked at the door with the API's limits ({@link agentmesh.web.limits.AgentGate}); the
+ * tools act for that agent through the mesh's own API on this server (loopback), so that they pass the same checks,
+ * limits and rules as the agent's own requests. All sessions share one HTTP client (one selector thread in all, not
+ * one per session).
  */
 @WebListener
 public class McpEndpoint implements ServletContextListener {
@@ -43,6 +47,8 @@ public class McpEndpoint implements ServletContextListener {
                     return size() > SESSIONS_KEPT;
                 }
             });
+    private final HttpClient loopback = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private McpSyncServer server;
 
     @Override
@@ -59,7 +65,8 @@ public class McpEndpoint implements ServletContextListener {
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(MeshMcpTools.all(this::session))
                 .build();
-        ServletRegistration.Dynamic servlet = event.getServletContext().addServlet("mcp", transport);
+        ServletRegistration.Dynamic servlet = event.getServletContext().addServlet("mcp",
+                new McpEnvelope(transport));
         servlet.addMapping(PATH);
         servlet.setAsyncSupported(true);
     }
@@ -73,7 +80,7 @@ public class McpEndpoint implements ServletContextListener {
 
     /** Who calls, with which token, and where this server's API answers: what the tools need to act for them. */
     private static McpTransportContext callerContext(HttpServletRequest request) {
-        Caller caller = (Caller) request.getAttribute(Caller.class.getName()); // set by McpAuthentication
+        Caller caller = (Caller) request.getAttribute(Caller.class.getName()); // found by AgentGate
         String token = request.getHeader("Authorization").substring("Bearer ".length()).trim();
         String api = "http://127.0.0.1:" + request.getLocalPort() + request.getContextPath() + "/api/v1/";
         return McpTransportContext.create(Map.of("agentId", caller.name(), "tokenHash", caller.tokenHash(),
@@ -85,6 +92,6 @@ public class McpEndpoint implements ServletContextListener {
         String agentId = (String) context.get("agentId");
         return sessions.computeIfAbsent(exchange.sessionId() + " " + context.get("tokenHash"),
                 key -> new MeshMcpTools.Session(MeshAgent.builder(URI.create((String) context.get("api")), agentId,
-                        (String) context.get("token")).build(), new PrintStream(OutputStream.nullOutputStream())));
+                        (String) context.get("token")).httpClient(loopback).build(), new PrintStream(OutputStream.nullOutputStream())));
     }
 }

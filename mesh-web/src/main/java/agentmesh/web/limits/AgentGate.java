@@ -20,30 +20,51 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
- * The door of the API, before anything is read or routed: who is calling (the bearer token, cached; none or an
- * invalid one → 401 at once, before a byte of the body is read), then the caller's rate ({@link AgentRateLimit},
- * 429), then the server's capacity ({@link AdmissionLimit}: at most {@code mesh.http.max-concurrent-requests}
- * worked on at once, a wait of at most {@code mesh.http.admission-wait-ms} for a place, 503) — both with
- * Retry-After. One agent's flood is cut by its own rate before it takes places from
- * the others; past capacity the server keeps serving what it admits at its normal latency instead of queueing
- * everything into timeouts (Payara's HTTP queue of 4,096 requests filled, and connections were dropped). A long poll
- * or a stream holds its place only while its request is being handled, not while it waits.
+ * The one door of every agent-facing surface — the API, the A2A facade and MCP — before anything is read or routed,
+ * in this order:
+ * <ol>
+ * <li>who is calling (the bearer token, cached; none or an invalid one → 401 at once, before a byte of the body is
+ *     read);</li>
+ * <li>the caller's rate: requests ({@link AgentRateLimit}) and bytes of answers ({@link AgentAnswerBytes}), 429;</li>
+ * <li>the caller's share: at most {@code mesh.http.max-requests-per-agent} of its requests read or worked on at once
+ *     ({@link AgentConcurrency}, 429) — so one agent's slow uploads or heavy reads hold its own share of the
+ *     workers and places, never the others';</li>
+ * <li>the body, read whole within {@code mesh.http.max-body-bytes} (413), {@code mesh.http.body-read-timeout-ms}
+ *     (408) and valid UTF-8 (400) ({@link RequestBody}) — before a place is taken, so a slow upload holds no
+ *     place;</li>
+ * <li>the server's capacity ({@link AdmissionLimit}: at most {@code mesh.http.max-concurrent-requests} worked on at
+ *     once, a wait of at most {@code mesh.http.admission-wait-ms} for a place, 503).</li>
+ * </ol>
+ * Every refusal of load carries Retry-After. One agent's flood is cut by its own rate and share before it takes
+ * places from the others; past capacity the server keeps serving what it admits at its normal latency instead of
+ * queueing everything into timeouts (Payara's HTTP queue of 4,096 requests filled, and connections were dropped). A
+ * long poll or a stream holds its place only while its request is being handled, not while it waits.
  *
  * <p>The inbox's own requests (reading, streaming, acknowledging) have places of their own,
  * {@code mesh.http.max-concurrent-inbox-requests}: they drain what the mesh has accepted already, so a flood of
  * sends must not refuse them — a refused reader waits a second for messages that are there, while a refused sender
  * retries a message not yet taken (the way brokers throttle producers, never their consumers).
  *
- * <p>Admin requests are neither limited nor counted: an operator can still act on an overloaded server. Who may do
- * what is decided later, by {@link agentmesh.web.security.BearerAuthentication}, from the caller found here. The A2A
- * facade ({@code /a2a/*}) passes the same door; its agent cards are public, as A2A wants them, and pass the capacity
- * check only.
+ * <p>MCP requests ({@code /mcp}) take no place, and have a share of their own
+ * ({@code mesh.mcp.max-requests-per-agent}): a tool's work is done by the mesh's API, whose requests pass this door
+ * themselves, and a place or share held while waiting for another would deadlock under load. The admin token is no
+ * agent's there. Admin requests elsewhere are neither limited nor counted, only their bodies bounded: an operator
+ * can still act on an overloaded server. Who may do what is decided later, by
+ * {@link agentmesh.web.security.BearerAuthentication}, from the caller found here. A2A agent cards are public, as
+ * A2A wants them: they are limited per client address ({@link AddressRateLimit}, 429) and, read from memory, take no
+ * place.
  */
-@WebFilter(urlPatterns = {"/api/v1/*", "/a2a/*"}, asyncSupported = true)
+@WebFilter(urlPatterns = {"/api/v1/*", "/a2a/*", "/mcp"}, asyncSupported = true)
 public class AgentGate implements Filter {
+
+    private static final Set<String> BODILESS = Set.of("GET", "HEAD", "OPTIONS", "DELETE");
+    private static final Pattern AGENT_CARD = Pattern.compile("/[^/]+/\\.well-known/agent(-card)?\\.json");
 
     @Inject
     @ConfigProperty(name = "mesh.http.max-concurrent-requests", defaultValue = "24")
@@ -58,10 +79,32 @@ public class AgentGate implements Filter {
     long admissionWaitMillis;
 
     @Inject
+    @ConfigProperty(name = "mesh.http.max-requests-per-agent", defaultValue = "8")
+    int maxRequestsPerAgent;
+
+    @Inject
+    @ConfigProperty(name = "mesh.mcp.max-requests-per-agent", defaultValue = "4")
+    int maxMcpRequestsPerAgent;
+
+    @Inject
+    @ConfigProperty(name = "mesh.http.max-body-bytes", defaultValue = "1048576")
+    int maxBodyBytes;
+
+    @Inject
+    @ConfigProperty(name = "mesh.http.body-read-timeout-ms", defaultValue = "10000")
+    long bodyReadTimeoutMillis;
+
+    @Inject
     BearerTokens bearerTokens;
 
     @Inject
     AgentRateLimit rateLimit;
+
+    @Inject
+    AgentAnswerBytes answerBytes;
+
+    @Inject
+    AddressRateLimit addressRateLimit;
 
     @Inject
     OverloadLog overloadLog;
@@ -71,6 +114,8 @@ public class AgentGate implements Filter {
 
     private AdmissionLimit requests;
     private AdmissionLimit inboxRequests;
+    private AgentConcurrency perAgent;
+    private AgentConcurrency perAgentMcp;
     private MeshCounter overCapacity;
 
     @PostConstruct
@@ -78,6 +123,8 @@ public class AgentGate implements Filter {
         // Twice as many may wait a moment as work: a burst is absorbed, a flood is refused at once.
         requests = new AdmissionLimit(maxConcurrentRequests, 2 * maxConcurrentRequests);
         inboxRequests = new AdmissionLimit(maxConcurrentInboxRequests, 2 * maxConcurrentInboxRequests);
+        perAgent = new AgentConcurrency(maxRequestsPerAgent);
+        perAgentMcp = new AgentConcurrency(maxMcpRequestsPerAgent);
         overCapacity = meters.counter("agent_mesh_over_capacity"); // exported as agent_mesh_over_capacity_total
         meters.gauge("agent_mesh_requests_in_progress", () -> requests.inUse() + inboxRequests.inUse());
     }
@@ -88,45 +135,130 @@ public class AgentGate implements Filter {
         HttpServletRequest http = (HttpServletRequest) request;
         HttpServletResponse answer = (HttpServletResponse) response;
         if (isAgentCard(http)) {
-            withinCapacity(request, response, chain); // public: no token, so no agent's rate either
+            publicDocument(http, answer, chain);
             return;
         }
         Optional<Caller> caller;
         try {
             caller = bearerTokens.callerOf(http);
         } catch (TooManyFailedAuthentications e) {
-            overloadLog.refused("429 after too many invalid tokens from one address");
-            refuse(answer, 429, "too-many-failed-authentications", "Too many invalid tokens", e.getMessage(),
-                    e.retryAfterSeconds());
+            refuse(answer, new Refusal(429, "too-many-failed-authentications", "Too many invalid tokens",
+                    e.getMessage(), e.retryAfterSeconds(), "429 after too many invalid tokens from one address"));
             return;
         } catch (RuntimeException e) {
             // The token lookup's database failed (a connection lost, the database restarting): outside JAX-RS, an
             // exception would leave as the container's HTML 500; it is a 503 to retry, counted, not a stack each.
-            overloadLog.refused("503 the token could not be checked: " + rootCause(e).getClass().getSimpleName());
-            refuse(answer, 503, "service-unavailable", "Service unavailable", "The mesh could not check the token"
-                    + " now; retry in 1 s (the same messageId keeps a retried send from being stored twice)", 1);
+            refuse(answer, new Refusal(503, "service-unavailable", "Service unavailable", "The mesh could not check"
+                    + " the token now; retry in 1 s (the same messageId keeps a retried send from being stored"
+                    + " twice)", 1, "503 the token could not be checked: " + rootCause(e).getClass().getSimpleName()));
             return;
         }
-        if (caller.isEmpty()) {
+        boolean mcp = http.getServletPath().equals("/mcp");
+        if (caller.isEmpty() || (mcp && caller.get().admin())) {
             answer.setHeader("WWW-Authenticate", "Bearer realm=\"agent-mesh\"");
-            ProblemResponses.write(answer, 401, "unauthorized", "Unauthorized",
-                    http.getHeader("Authorization") == null ? "An Authorization: Bearer token is required"
-                            : "The bearer token is not valid");
-            return;
+            ProblemResponses.write(answer, 401, "unauthorized", "Unauthorized", mcp
+                    ? "The MCP endpoint needs an agent's bearer token: its tools act for that agent"
+                    : http.getHeader("Authorization") == null ? "An Authorization: Bearer token is required"
+                    : "The bearer token is not valid");
+        } else if (caller.get().admin()) {
+            withBody(http, answer, body -> chain.doFilter(body, response));
+        } else {
+            agentRequest(caller.get().name(), mcp, http, answer, chain);
         }
-        if (caller.get().admin()) {
-            chain.doFilter(request, response);
-            return;
-        }
-        Duration wait = rateLimit.take(caller.get().name());
+    }
+
+    // Public: no token, so the address's rate; a card is read from memory, so it takes no place.
+    private void publicDocument(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        String address = request.getRemoteAddr();
+        Duration wait = addressRateLimit.take(address);
         if (!wait.isZero()) {
-            long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
-            overloadLog.refused("429 over an agent's rate limit");
-            refuse(answer, 429, "rate-limited", "Too many requests", rateLimit.describe(caller.get().name(), seconds),
-                    seconds);
+            refuse(response, new Refusal(429, "rate-limited", "Too many requests",
+                    addressRateLimit.describe(address, seconds(wait)), seconds(wait),
+                    "429 over an address's rate of public requests"));
             return;
         }
-        withinCapacity(request, response, chain);
+        chain.doFilter(request, response);
+    }
+
+    private void agentRequest(String agent, boolean mcp, HttpServletRequest request, HttpServletResponse response,
+                              FilterChain chain) throws IOException, ServletException {
+        Optional<Refusal> overRate = overRate(agent);
+        if (overRate.isPresent()) {
+            refuse(response, overRate.get());
+            return;
+        }
+        // An MCP request waits for its tool, whose own calls to the API need the agent's API share: a share apart.
+        AgentConcurrency share = mcp ? perAgentMcp : perAgent;
+        if (!share.tryAcquire(agent)) {
+            refuse(response, new Refusal(429, "too-many-requests-at-once", "Too many requests at once", agent
+                    + " has " + share.limit() + (mcp ? " MCP requests (mesh.mcp.max-requests-per-agent)"
+                    : " requests (mesh.http.max-requests-per-agent)") + " being read or worked on; retry in 1 s", 1,
+                    "429 over an agent's requests at once"));
+            return;
+        }
+        CountingResponse counted = new CountingResponse(response);
+        try {
+            withBody(request, counted, body -> {
+                if (mcp) {
+                    chain.doFilter(body, counted);
+                } else {
+                    withinCapacity(body, counted, chain);
+                }
+            });
+        } finally {
+            share.release(agent);
+            answerBytes.charge(agent, counted.bytes());
+        }
+    }
+
+    // The agent's rates: of requests, and of the bytes it has been answered.
+    private Optional<Refusal> overRate(String agent) {
+        Duration wait = rateLimit.take(agent);
+        if (!wait.isZero()) {
+            return Optional.of(new Refusal(429, "rate-limited", "Too many requests",
+                    rateLimit.describe(agent, seconds(wait)), seconds(wait), "429 over an agent's rate limit"));
+        }
+        Duration owed = answerBytes.owed(agent);
+        if (!owed.isZero()) {
+            return Optional.of(new Refusal(429, "answer-bytes-limited", "Too many bytes read",
+                    answerBytes.describe(agent, seconds(owed)), seconds(owed), "429 over an agent's answer bytes"));
+        }
+        return Optional.empty();
+    }
+
+    /** What is done with a request once its body is read and within bounds. */
+    @FunctionalInterface
+    private interface WithBody {
+        void accept(HttpServletRequest request) throws IOException, ServletException;
+    }
+
+    // A request without a body goes on as it is; any other goes on with its body read whole, or is refused. Without
+    // a length a body may still come (chunked, in whatever list of codings, or HTTP/2 frames): only the methods whose
+    // bodies the mesh never reads go on unread then.
+    private void withBody(HttpServletRequest request, HttpServletResponse response, WithBody next)
+            throws IOException, ServletException {
+        long declared = request.getContentLengthLong();
+        if (declared == 0 || (declared < 0 && BODILESS.contains(request.getMethod()))) {
+            next.accept(request);
+            return;
+        }
+        byte[] body;
+        try {
+            if (declared > maxBodyBytes) {
+                throw RequestBody.tooLarge(maxBodyBytes); // before a byte is read (no 100 Continue)
+            }
+            body = RequestBody.read(request.getInputStream(), maxBodyBytes,
+                    Duration.ofMillis(bodyReadTimeoutMillis).toNanos());
+        } catch (RequestBody.Refused refused) {
+            if (refused.status != 400) {
+                overloadLog.refused(refused.status + " " + refused.title.toLowerCase(Locale.ROOT));
+                response.setHeader("Connection", "close"); // the rest of the body is not read
+            }
+            ProblemResponses.write(response, refused.status, refused.type, refused.title, refused.getMessage());
+            return;
+        }
+        next.accept(new BufferedRequest(request, body));
     }
 
     // The server's capacity: a place among those worked on at once, or a 503 at once.
@@ -136,10 +268,10 @@ public class AgentGate implements Filter {
         AdmissionLimit admission = inbox ? inboxRequests : requests;
         if (!admitted(admission)) {
             overCapacity.inc();
-            overloadLog.refused(inbox ? "503 over capacity (inbox requests)" : "503 over capacity");
-            refuse((HttpServletResponse) response, 503, "over-capacity", "Server over capacity",
+            refuse((HttpServletResponse) response, new Refusal(503, "over-capacity", "Server over capacity",
                     "The mesh is working at capacity; retry in 1 s (the same messageId keeps a retried send from"
-                            + " being stored twice)", 1);
+                            + " being stored twice)", 1,
+                    inbox ? "503 over capacity (inbox requests)" : "503 over capacity"));
             return;
         }
         try {
@@ -151,7 +283,7 @@ public class AgentGate implements Filter {
 
     private static boolean isAgentCard(HttpServletRequest request) {
         return request.getMethod().equals("GET") && request.getServletPath().equals("/a2a")
-                && request.getPathInfo() != null && request.getPathInfo().contains("/.well-known/agent");
+                && request.getPathInfo() != null && AGENT_CARD.matcher(request.getPathInfo()).matches();
     }
 
     private static boolean isInboxRequest(HttpServletRequest request) {
@@ -176,9 +308,18 @@ public class AgentGate implements Filter {
         }
     }
 
-    private static void refuse(HttpServletResponse response, int status, String type, String title, String detail,
-                               long retryAfterSeconds) throws IOException {
-        response.setHeader("Retry-After", Long.toString(retryAfterSeconds));
-        ProblemResponses.write(response, status, type, title, detail);
+    /** A refusal of load: its answer, when to come back, and the cause it is counted under in the log. */
+    private record Refusal(int status, String type, String title, String detail, long retryAfterSeconds,
+                           String cause) {
+    }
+
+    private void refuse(HttpServletResponse response, Refusal refusal) throws IOException {
+        overloadLog.refused(refusal.cause());
+        response.setHeader("Retry-After", Long.toString(refusal.retryAfterSeconds()));
+        ProblemResponses.write(response, refusal.status(), refusal.type(), refusal.title(), refusal.detail());
+    }
+
+    private static long seconds(Duration wait) {
+        return Math.max(1, (wait.toMillis() + 999) / 1000);
     }
 }
