@@ -29,7 +29,7 @@ public class TaskReader {
 
     // Sizes summed first, payloads read only for the rows within the page's bytes (as InboxReader's page).
     private static final String MESSAGE_COLUMNS = "m.message_id, m.seq, m.sender, m.recipient, m.role, m.parts,"
-            + " m.created_at";
+            + " m.created_at, sized.size";
     private static final String NEWEST_MESSAGES = "SELECT STRAIGHT_JOIN " + MESSAGE_COLUMNS + " FROM"
             + " (SELECT seq, size, SUM(size) OVER (ORDER BY seq DESC) AS upto FROM"
             + " (SELECT seq, parts_bytes AS size FROM task_message WHERE task_id = ? AND seq < ?"
@@ -43,7 +43,7 @@ public class TaskReader {
             + " JOIN task_message m ON m.task_id = ? AND m.seq = sized.seq"
             + " WHERE " + PageBytes.WITHIN_BUDGET + " ORDER BY sized.seq";
     private static final String ARTIFACTS_AFTER = "SELECT STRAIGHT_JOIN a.id, a.artifact_id, a.name, a.parts,"
-            + " a.created_at FROM"
+            + " a.created_at, sized.size FROM"
             + " (SELECT id, size, SUM(size) OVER (ORDER BY id) AS upto FROM"
             + " (SELECT id, parts_bytes AS size FROM task_artifact WHERE task_id = ? AND id > ?"
             + " ORDER BY id LIMIT ?) counted) sized"
@@ -61,18 +61,35 @@ public class TaskReader {
      * more than a page's bytes. {@code artifactsNextCursor} is set when more artifacts follow.
      */
     public TaskView read(String taskId, String reader, int historyLength) {
-        Task task = readable(taskId, reader);
-        List<MessageView> history = new ArrayList<>(selectMessages(NEWEST_MESSAGES, taskId, Long.MAX_VALUE,
-                historyLength));
+        return withHistory(readable(taskId, reader), historyLength, pageBytes.max(), false).view();
+    }
+
+    /** The task as it stands — its state and its agents — without its history or artifacts: one row read. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public TaskView status(String taskId, String reader) {
+        return view(readable(taskId, reader), List.of(), List.of(), null);
+    }
+
+    /** A task read with its history and artifacts, and the bytes of stored content they hold. */
+    private record Read(TaskView view, long bytes) {
+    }
+
+    // The history and the artifacts within maxBytes each, or within maxBytes together (a listing's share).
+    private Read withHistory(Task task, int historyLength, long maxBytes, boolean shared) {
+        Sized<MessageView> newest = selectMessages(NEWEST_MESSAGES, task.taskId(), Long.MAX_VALUE, historyLength,
+                maxBytes);
+        List<MessageView> history = new ArrayList<>(newest.items());
         Collections.reverse(history);
-        ArtifactPage artifacts = artifactsAfter(taskId, 0, ARTIFACTS_IN_TASK);
-        return view(task, history, artifacts.artifacts(), artifacts.nextCursor());
+        Sized<TaskLifecycle.ArtifactView> artifacts = selectArtifacts(task.taskId(), 0, ARTIFACTS_IN_TASK,
+                shared ? maxBytes - newest.bytes() : maxBytes);
+        return new Read(view(task, history, artifacts.items(), nextArtifactCursor(task.taskId(), artifacts)),
+                newest.bytes() + artifacts.bytes());
     }
 
     /** Up to {@code limit} messages of the task after the given seq, in seq order, no more than a page's bytes. */
     public MessagePage messages(String taskId, String reader, long afterSeq, int limit) {
         readable(taskId, reader);
-        List<MessageView> messages = selectMessages(MESSAGES_AFTER, taskId, afterSeq, limit);
+        List<MessageView> messages = selectMessages(MESSAGES_AFTER, taskId, afterSeq, limit, pageBytes.max()).items();
         return new MessagePage(messages, messages.isEmpty() ? afterSeq : messages.get(messages.size() - 1).seq());
     }
 
@@ -82,20 +99,30 @@ public class TaskReader {
      */
     public ArtifactPage artifacts(String taskId, String reader, long after, int limit) {
         readable(taskId, reader);
-        return artifactsAfter(taskId, after, limit);
+        Sized<TaskLifecycle.ArtifactView> artifacts = selectArtifacts(taskId, after, limit, pageBytes.max());
+        return new ArtifactPage(artifacts.items(), nextArtifactCursor(taskId, artifacts));
     }
 
-    private ArtifactPage artifactsAfter(String taskId, long after, int limit) {
+    /** Items read within a byte budget, the bytes of stored content they hold, and the key of the last one. */
+    private record Sized<T>(List<T> items, long bytes, long lastKey) {
+    }
+
+    private Sized<TaskLifecycle.ArtifactView> selectArtifacts(String taskId, long after, int limit, long maxBytes) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery(ARTIFACTS_AFTER).setParameter(1, taskId).setParameter(2, after)
-                .setParameter(3, limit).setParameter(4, pageBytes.max()).getResultList();
+                .setParameter(3, limit).setParameter(4, maxBytes).getResultList();
         List<TaskLifecycle.ArtifactView> artifacts = rows.stream().map(r -> new TaskLifecycle.ArtifactView(
                 (String) r[1], (String) r[2], parse((String) r[3]),
                 UtcTime.toInstant(UtcDateTimeConverter.read(r[4])))).toList();
         long last = rows.isEmpty() ? after : ((Number) rows.get(rows.size() - 1)[0]).longValue();
+        return new Sized<>(artifacts, bytes(rows, 5), last);
+    }
+
+    // The cursor after the artifacts read, or null when none follows.
+    private Long nextArtifactCursor(String taskId, Sized<TaskLifecycle.ArtifactView> read) {
         boolean more = !em.createNativeQuery("SELECT 1 FROM task_artifact WHERE task_id = ? AND id > ? LIMIT 1")
-                .setParameter(1, taskId).setParameter(2, last).getResultList().isEmpty();
-        return new ArtifactPage(artifacts, more ? last : null);
+                .setParameter(1, taskId).setParameter(2, read.lastKey()).getResultList().isEmpty();
+        return more ? read.lastKey() : null;
     }
 
     /** The other agent of a task, for one of its two agents (404 for an unknown task, 403 for a stranger). */
@@ -118,6 +145,38 @@ public class TaskReader {
      */
     public TaskPage listWith(String reader, String other, String contextId, TaskState state, TaskCursor cursor,
                              int limit) {
+        List<Task> tasks = listed(reader, other, contextId, state, cursor, limit);
+        List<Task> page = tasks.size() > limit ? tasks.subList(0, limit) : tasks;
+        return new TaskPage(page.stream().map(t -> view(t, List.of(), List.of(), null)).toList(),
+                tasks.size() > limit ? cursorAfter(page) : null);
+    }
+
+    /**
+     * As {@link #listWith}, each task with its newest {@code historyLength} messages and first artifacts — all of
+     * them within one page's bytes: the page ends early, after the task that used them up (at least one task), and
+     * its cursor goes on from there. So a listing of a hundred tasks with long histories is a few megabytes, not a
+     * hundred times a task's.
+     */
+    public TaskPage listWithHistories(String reader, String other, String contextId, TaskState state,
+                                      TaskCursor cursor, int limit, int historyLength) {
+        List<Task> tasks = listed(reader, other, contextId, state, cursor, limit);
+        long budget = pageBytes.max();
+        List<TaskView> page = new ArrayList<>();
+        for (Task task : tasks.subList(0, Math.min(limit, tasks.size()))) {
+            Read read = withHistory(task, historyLength, budget, true);
+            page.add(read.view());
+            budget -= read.bytes();
+            if (budget <= 0) {
+                break;
+            }
+        }
+        boolean more = tasks.size() > page.size();
+        return new TaskPage(page, more ? cursorAfter(tasks.subList(0, page.size())) : null);
+    }
+
+    // Up to limit + 1 tasks, most recently updated first: the one past the limit says whether a next page exists.
+    private List<Task> listed(String reader, String other, String contextId, TaskState state, TaskCursor cursor,
+                              int limit) {
         StringBuilder jpql = new StringBuilder("SELECT t FROM Task t WHERE " + filters(other, contextId, state));
         if (cursor != null) {
             jpql.append(" AND (t.updatedAt < :updatedAt OR (t.updatedAt = :updatedAt AND t.taskId < :taskId))");
@@ -128,12 +187,12 @@ public class TaskReader {
         if (cursor != null) {
             query.setParameter("updatedAt", cursor.updatedAt()).setParameter("taskId", cursor.taskId());
         }
-        List<Task> tasks = query.getResultList();
-        boolean more = tasks.size() > limit;
-        List<Task> page = more ? tasks.subList(0, limit) : tasks;
-        Task last = page.isEmpty() ? null : page.get(page.size() - 1);
-        return new TaskPage(page.stream().map(t -> view(t, List.of(), List.of(), null)).toList(),
-                more ? new TaskCursor(last.updatedAt(), last.taskId()).encode() : null);
+        return query.getResultList();
+    }
+
+    private static String cursorAfter(List<Task> page) {
+        Task last = page.get(page.size() - 1);
+        return new TaskCursor(last.updatedAt(), last.taskId()).encode();
     }
 
     /** How many tasks {@link #listWith} goes through with these filters. */
@@ -182,13 +241,18 @@ public class TaskReader {
         return task;
     }
 
-    private List<MessageView> selectMessages(String sql, String taskId, long seq, int limit) {
+    private Sized<MessageView> selectMessages(String sql, String taskId, long seq, int limit, long maxBytes) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery(sql).setParameter(1, taskId).setParameter(2, seq)
-                .setParameter(3, limit).setParameter(4, taskId).setParameter(5, pageBytes.max()).getResultList();
-        return rows.stream().map(r -> new MessageView((String) r[0], ((Number) r[1]).intValue(), (String) r[2],
-                (String) r[3], (String) r[4], parse((String) r[5]),
+                .setParameter(3, limit).setParameter(4, taskId).setParameter(5, maxBytes).getResultList();
+        List<MessageView> messages = rows.stream().map(r -> new MessageView((String) r[0],
+                ((Number) r[1]).intValue(), (String) r[2], (String) r[3], (String) r[4], parse((String) r[5]),
                 UtcTime.toInstant(UtcDateTimeConverter.read(r[6])))).toList();
+        return new Sized<>(messages, bytes(rows, 7), 0);
+    }
+
+    private static long bytes(List<Object[]> rows, int sizeColumn) {
+        return rows.stream().mapToLong(r -> ((Number) r[sizeColumn]).longValue()).sum();
     }
 
     private static TaskView view(Task task, List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts,

@@ -86,11 +86,6 @@ final class A2aError extends RuntimeException {
                 "agent-mesh", Map.of("detail", why)));
     }
 
-    static A2aError bodyTooLarge(int limit) {
-        return new A2aError(INVALID_REQUEST, 413, "Request too large", info("BODY_TOO_LARGE", "agent-mesh",
-                Map.of("detail", "the body is longer than " + limit + " bytes")));
-    }
-
     static A2aError methodNotFound(String method) {
         return new A2aError(METHOD_NOT_FOUND, 404, "Method not found", info("METHOD_NOT_FOUND", "agent-mesh",
                 Map.of("method", method)));
@@ -122,6 +117,27 @@ final class A2aError extends RuntimeException {
         return new A2aError(INTERNAL, 500, "Internal error", info("INTERNAL", "agent-mesh", Map.of()));
     }
 
+    /**
+     * The caller holds all its places for requests that wait ({@code mesh.a2a.max-waits-per-agent}); a refusal of
+     * the mesh's own, so coded as {@link #of} codes them. {@code taskId}, when given, is the task the request was
+     * about (a subscription).
+     */
+    static A2aError tooManyWaits(String caller, int max, String taskId) {
+        String detail = caller + " has " + max + " streams and blocking sends open at once"
+                + " (mesh.a2a.max-waits-per-agent); retry when one has ended"
+                + (taskId == null ? "" : "; task " + taskId + " is there to follow with GetTask or SubscribeToTask");
+        return new A2aError(INVALID_REQUEST, 429, "Too many streams and blocking sends at once",
+                info("TOO_MANY_WAITS", "agent-mesh", taskId == null ? Map.of("detail", detail)
+                        : Map.of("detail", detail, "taskId", taskId)));
+    }
+
+    /** The token a waiting request was made with was rotated meanwhile: the request ends unauthenticated. */
+    static A2aError tokenRotated(String caller) {
+        return new A2aError(INVALID_REQUEST, 401, "Unauthenticated: the token was rotated", info("TOKEN_ROTATED",
+                "agent-mesh", Map.of("detail", "The token of " + caller + " was rotated while this request waited;"
+                        + " the new token works")));
+    }
+
     /** The JSON-RPC error object. */
     JsonObject jsonRpc() {
         return MeshJson.object().add("code", code).add("message", getMessage())
@@ -138,9 +154,9 @@ final class A2aError extends RuntimeException {
     private String restStatus() {
         return switch (httpStatus) {
             case 404 -> "NOT_FOUND";
+            case 401 -> "UNAUTHENTICATED";
             case 403 -> "PERMISSION_DENIED";
             case 409 -> "ABORTED";
-            case 413 -> "INVALID_ARGUMENT";
             case 429 -> "RESOURCE_EXHAUSTED";
             case 503 -> "UNAVAILABLE";
             case 500 -> "INTERNAL";

@@ -1,11 +1,12 @@
 package agentmesh.a2a.boundary;
 
 import agentmesh.agent.control.AgentRegistry;
-import agentmesh.agent.control.UnknownAgentException;
+import agentmesh.agent.control.AgentDescription;
 import agentmesh.platform.MeshJson;
 import agentmesh.task.control.TaskPage;
 import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
+import agentmesh.web.JsonBodies;
 import agentmesh.web.ProblemResponses;
 import agentmesh.web.security.Caller;
 import jakarta.ejb.EJB;
@@ -27,6 +28,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.regex.Matcher;
@@ -46,6 +49,8 @@ public class A2aServlet extends HttpServlet {
     private static final Pattern ADDRESS = Pattern.compile("/([A-Za-z0-9._@-]{3,128})(/.*)?");
     private static final Pattern TASK = Pattern.compile("/tasks/([^/:]+)(:cancel|:subscribe)?");
     private static final String VERSION_HEADER = "A2A-Version";
+    // The envelope, the message and its parts, and the 32 levels a part's data may have (Parts.MAX_DEPTH).
+    private static final int MAX_BODY_DEPTH = 64;
 
     @Inject
     A2aTasks tasks;
@@ -60,12 +65,11 @@ public class A2aServlet extends HttpServlet {
     AgentRegistry registry;
 
     @Inject
-    @ConfigProperty(name = "mesh.a2a.blocking-wait-seconds", defaultValue = "60")
-    int blockingWaitSeconds;
+    CardCache cards;
 
     @Inject
-    @ConfigProperty(name = "mesh.http.max-body-bytes", defaultValue = "1048576")
-    int maxBodyBytes;
+    @ConfigProperty(name = "mesh.a2a.blocking-wait-seconds", defaultValue = "60")
+    int blockingWaitSeconds;
 
     /** Who calls, about which agent, through which binding. */
     private record Call(String caller, String tokenHash, String agent, A2aVersion version, A2aWire wire,
@@ -107,14 +111,25 @@ public class A2aServlet extends HttpServlet {
             ProblemResponses.write(response, 405, "method-not-allowed", "Method not allowed", "The card is read");
             return;
         }
+        Optional<AgentDescription> description;
         try {
-            String base = request.getScheme() + "://" + request.getServerName() + ":" + request.getServerPort()
-                    + request.getContextPath() + "/a2a/" + agent;
-            response.setHeader("Cache-Control", "max-age=60");
-            A2aResponses.json(response, 200, AgentCards.card(registry.description(agent), base));
-        } catch (UnknownAgentException e) {
-            ProblemResponses.write(response, 404, "unknown-agent", "Unknown agent", "No agent " + agent);
+            description = cards.description(agent);
+        } catch (RuntimeException e) {
+            // The database failed (a connection lost, restarting): a 503 to retry, not the container's HTML 500.
+            LOG.log(Level.FINE, "The card of " + agent + " could not be read", e);
+            response.setHeader("Retry-After", "1");
+            ProblemResponses.write(response, 503, "service-unavailable", "Service unavailable",
+                    "The card could not be read now; retry in 1 s");
+            return;
         }
+        if (description.isEmpty()) {
+            ProblemResponses.write(response, 404, "unknown-agent", "Unknown agent", "No agent " + agent);
+            return;
+        }
+        String base = request.getScheme() + "://" + request.getServerName() + ":" + request.getServerPort()
+                + request.getContextPath() + "/a2a/" + agent;
+        response.setHeader("Cache-Control", "max-age=60");
+        A2aResponses.json(response, 200, AgentCards.card(description.get(), base));
     }
 
     // ---- JSON-RPC 2.0 ----
@@ -130,12 +145,16 @@ public class A2aServlet extends HttpServlet {
         try {
             rpc = body(request);
         } catch (A2aError e) {
-            A2aResponses.json(response, e.httpStatus() == 413 ? 413 : 200, noId.failure(e));
+            A2aResponses.json(response, 200, noId.failure(e));
             return;
         }
         JsonValue id = rpc.getOrDefault("id", JsonValue.NULL);
-        A2aWire.JsonRpc wire = new A2aWire.JsonRpc(id instanceof JsonString || id instanceof JsonNumber
-                ? id : JsonValue.NULL);
+        if (!(id instanceof JsonString || id instanceof JsonNumber || id == JsonValue.NULL)) {
+            // JSON-RPC 2.0: an id is a string, a number or null; a request with any other is no request at all.
+            A2aResponses.json(response, 200, noId.failure(A2aError.invalidRequest("id must be a string or a number")));
+            return;
+        }
+        A2aWire.JsonRpc wire = new A2aWire.JsonRpc(id);
         try {
             if (!"2.0".equals(text(rpc, "jsonrpc")) || !(rpc.get("method") instanceof JsonString method)) {
                 throw A2aError.invalidRequest("a JSON-RPC 2.0 request object with a method is expected");
@@ -209,7 +228,7 @@ public class A2aServlet extends HttpServlet {
         try {
             switch (operation) {
                 case SEND -> send(params, call);
-                case STREAM -> stream(tasks.send(call.caller(), call.agent(), params, call.version()), call);
+                case STREAM -> streamingSend(params, call);
                 case GET -> answer(call, call.version().task(tasks.get(call.caller(), call.agent(),
                         requiredText(params, "id"), historyLength(params, TaskReader.MAX_HISTORY))));
                 case LIST -> list(params, call);
@@ -228,7 +247,6 @@ public class A2aServlet extends HttpServlet {
     }
 
     private void send(JsonObject params, Call call) throws IOException {
-        String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
         JsonObject configuration = params.get("configuration") instanceof JsonObject c ? c
                 : JsonValue.EMPTY_JSON_OBJECT;
         int historyLength = historyLength(configuration, TaskReader.MAX_HISTORY);
@@ -236,16 +254,39 @@ public class A2aServlet extends HttpServlet {
                 ? configuration.getBoolean("returnImmediately", false)
                 : !configuration.getBoolean("blocking", true);
         if (returnImmediately) {
+            String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
             answer(call, call.version().result("task", call.version().task(reader.read(taskId, call.caller(),
                     historyLength))));
             return;
         }
-        new BlockingSend(waiting(call, taskId), historyLength, reader, watches, call.request().startAsync())
-                .begin(Duration.ofSeconds(blockingWaitSeconds));
+        // The place before the send: a send refused for want of one has stored nothing.
+        withPlace(call, null, place -> {
+            String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
+            new BlockingSend(waiting(call, taskId), place, historyLength, reader, watches,
+                    call.request().startAsync()).begin(Duration.ofSeconds(blockingWaitSeconds));
+        });
     }
 
-    private void stream(String taskId, Call call) {
-        new TaskStream(waiting(call, taskId), reader, watches, call.request().startAsync()).begin();
+    private void streamingSend(JsonObject params, Call call) {
+        withPlace(call, null, place -> {
+            String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
+            stream(taskId, place, call);
+        });
+    }
+
+    private void stream(String taskId, WaitPlaces.Place place, Call call) {
+        new TaskStream(waiting(call, taskId), place, reader, watches, call.request().startAsync()).begin();
+    }
+
+    // One of the caller's places for requests that wait, given back when the request does not begin to wait.
+    private void withPlace(Call call, String taskId, Consumer<WaitPlaces.Place> begin) {
+        WaitPlaces.Place place = watches.takePlace(call.caller(), taskId, call.response());
+        try {
+            begin.accept(place);
+        } catch (RuntimeException e) {
+            place.release();
+            throw e;
+        }
     }
 
     private void subscribe(String taskId, Call call) {
@@ -254,7 +295,7 @@ public class A2aServlet extends HttpServlet {
             throw A2aError.unsupported("task " + taskId + " is " + task.status().state()
                     + ": a terminal task has nothing more to stream; read it with GetTask");
         }
-        stream(taskId, call);
+        withPlace(call, taskId, place -> stream(taskId, place, call));
     }
 
     private void list(JsonObject params, Call call) throws IOException {
@@ -268,12 +309,9 @@ public class A2aServlet extends HttpServlet {
         int pageSize = number(params, "pageSize", 50, 1, 100);
         int historyLength = historyLength(params, 0);
         TaskPage page = tasks.list(call.caller(), call.agent(), contextId, state, optionalText(params, "pageToken"),
-                pageSize);
+                pageSize, historyLength);
         JsonArrayBuilder found = MeshJson.array();
-        for (TaskView listed : page.tasks()) {
-            found.add(call.version().task(historyLength == 0 ? listed
-                    : reader.read(listed.taskId(), call.caller(), historyLength)));
-        }
+        page.tasks().forEach(listed -> found.add(call.version().task(listed)));
         answer(call, MeshJson.object().add("tasks", found)
                 .add("nextPageToken", page.nextCursor() == null ? "" : page.nextCursor())
                 .add("pageSize", pageSize)
@@ -296,16 +334,18 @@ public class A2aServlet extends HttpServlet {
         return A2aVersion.requested(header != null ? header : request.getParameter(VERSION_HEADER));
     }
 
-    private JsonObject body(HttpServletRequest request) throws IOException {
+    // The body was read at the door, within its bounds (AgentGate).
+    private static JsonObject body(HttpServletRequest request) throws IOException {
         byte[] bytes;
         try (InputStream in = request.getInputStream()) {
-            bytes = in.readNBytes(maxBodyBytes + 1);
+            bytes = in.readAllBytes();
         }
-        if (bytes.length > maxBodyBytes) {
-            throw A2aError.bodyTooLarge(maxBodyBytes);
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        if (JsonBodies.depth(text) > MAX_BODY_DEPTH) {
+            throw A2aError.invalidRequest("the body nests deeper than " + MAX_BODY_DEPTH + " levels");
         }
         try {
-            JsonValue value = MeshJson.readValue(new String(bytes, StandardCharsets.UTF_8));
+            JsonValue value = MeshJson.readValue(text);
             if (!(value instanceof JsonObject object)) {
                 throw A2aError.invalidRequest("the body must be a JSON object (batches are not supported)");
             }

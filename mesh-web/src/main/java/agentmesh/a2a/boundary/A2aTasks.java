@@ -96,12 +96,18 @@ class A2aTasks {
         return reader.read(taskId, caller, TaskReader.MAX_HISTORY);
     }
 
-    /** A page of the caller's tasks with the agent, most recently updated first. */
-    TaskPage list(String caller, String agent, String contextId, String state, String pageToken, int pageSize) {
-        return refusals(null, () -> reader.listWith(caller, agent, contextId,
-                state == null ? null : TaskState.fromWireName(state),
-                pageToken == null ? null : TaskCursor.decode(pageToken),
-                pageSize));
+    /**
+     * A page of the caller's tasks with the agent, most recently updated first; with their newest
+     * {@code historyLength} messages when that is above 0, then within one page's bytes (the page may end early).
+     */
+    TaskPage list(String caller, String agent, String contextId, String state, String pageToken, int pageSize,
+                  int historyLength) {
+        TaskState inState = state == null ? null : TaskState.fromWireName(state);
+        return refusals(null, () -> {
+            TaskCursor cursor = pageToken == null ? null : TaskCursor.decode(pageToken);
+            return historyLength == 0 ? reader.listWith(caller, agent, contextId, inState, cursor, pageSize)
+                    : reader.listWithHistories(caller, agent, contextId, inState, cursor, pageSize, historyLength);
+        });
     }
 
     /** The number of the caller's tasks with the agent that a listing with these filters goes through. */

@@ -15,7 +15,8 @@ import java.util.logging.Logger;
  * A SendMessage that waits for its task to end or to need the caller (input or auth required), as A2A's blocking
  * send does — at most {@code mesh.a2a.blocking-wait-seconds}; then it answers the task as it stands, still working,
  * and the caller follows it with GetTask or SubscribeToTask. The message itself was accepted before the wait began:
- * waiting changes nothing about its delivery.
+ * waiting changes nothing about its delivery. A wait whose token is rotated meanwhile is answered as unauthenticated
+ * (HTTP 401 on HTTP+JSON, a JSON-RPC error), as a long poll of the API is: it lives no longer than its token.
  */
 final class BlockingSend extends WaitingCall {
 
@@ -24,8 +25,9 @@ final class BlockingSend extends WaitingCall {
     private final int historyLength;
     private boolean answered;
 
-    BlockingSend(Call call, int historyLength, TaskReader reader, TaskWatches watches, AsyncContext async) {
-        super(call, reader, watches, async);
+    BlockingSend(Call call, WaitPlaces.Place place, int historyLength, TaskReader reader, TaskWatches watches,
+                 AsyncContext async) {
+        super(call, place, reader, watches, async);
         this.historyLength = historyLength;
     }
 
@@ -35,22 +37,23 @@ final class BlockingSend extends WaitingCall {
         watches.watch(this);
     }
 
+    /** The look's task tells the state; the answer is read with the history the caller asked for. */
     @Override
-    public synchronized void check() {
+    public synchronized void check(TaskView task) {
+        String state = task.status().state();
+        if (!answered && (A2aVersion.isStreamEnd(state) || A2aVersion.isInterrupted(state))) {
+            answerAsItStands();
+        }
+    }
+
+    @Override
+    public synchronized void failed(RuntimeException e) {
         if (answered) {
             return;
         }
-        try {
-            TaskView task = reader.read(call.taskId(), call.caller(), historyLength);
-            String state = task.status().state();
-            if (A2aVersion.isStreamEnd(state) || A2aVersion.isInterrupted(state)) {
-                answer(task);
-            }
-        } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Reading task " + call.taskId() + " for a blocking send failed", e);
-            A2aError error = A2aError.internal();
-            write(call.wire().failure(error), call.wire().status(error));
-        }
+        LOG.log(Level.WARNING, "Reading task " + call.taskId() + " for a blocking send failed", e);
+        A2aError error = A2aError.internal();
+        write(call.wire().failure(error), call.wire().status(error));
     }
 
     @Override
@@ -58,7 +61,16 @@ final class BlockingSend extends WaitingCall {
         // a plain JSON answer has nothing to say before it is complete
     }
 
-    /** The wait is cut short (a rotated token, the server stopping): the task as it stands. */
+    @Override
+    public synchronized void revoke() {
+        if (answered) {
+            return;
+        }
+        A2aError error = A2aError.tokenRotated(call.caller());
+        write(call.wire().failure(error), call.wire().status(error));
+    }
+
+    /** The server stops: the task as it stands. */
     @Override
     public synchronized void end() {
         answerAsItStands();
@@ -72,22 +84,29 @@ final class BlockingSend extends WaitingCall {
     @Override
     public synchronized void onError(AsyncEvent event) {
         answered = true;
-        watches.unwatch(this);
+        finish();
     }
 
     private void answerAsItStands() {
-        if (!answered) {
-            answer(reader.read(call.taskId(), call.caller(), historyLength));
+        if (answered) {
+            return;
         }
-    }
-
-    private void answer(TaskView task) {
+        TaskView task;
+        try {
+            task = reader.read(call.taskId(), call.caller(), historyLength);
+        } catch (RuntimeException e) {
+            failed(e);
+            return;
+        }
         write(call.wire().success(call.version().result("task", call.version().task(task))), 200);
     }
 
     private void write(JsonObject body, int status) {
         answered = true;
         try {
+            if (status == 401) {
+                response().setHeader("WWW-Authenticate", "Bearer realm=\"agent-mesh\", error=\"invalid_token\"");
+            }
             A2aResponses.json(response(), status, body);
         } catch (IOException | IllegalStateException e) {
             LOG.log(Level.FINE, "The caller of a blocking send left before its answer", e);

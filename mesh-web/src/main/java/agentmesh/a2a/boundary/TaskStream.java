@@ -11,41 +11,47 @@ import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * One SSE stream of a task (SendStreamingMessage, SubscribeToTask). The first event is the task as it stands, with
- * its history and artifacts: whatever happened before, on an earlier connection included, is in it — that is how a
- * resubscribe loses nothing. Then, each time the task may have changed: the other agent's new messages (by seq),
- * new artifacts, and the status if it moved, in that order, read status first so that what led to a status is
- * always sent before it. The stream ends after a terminal status.
+ * its history and artifacts as one read of it holds them (a page's bytes each): whatever happened before, on an
+ * earlier connection included, is in it — that is how a resubscribe loses nothing. Artifacts that did not fit follow
+ * as artifact updates. Then, each time the task may have changed, only what is new since the stream's position
+ * ({@link StreamPosition}): the other agent's new messages (by seq), new artifacts, and the status if it moved, in
+ * that order — the status was read before the others, so that what led to a status is always sent before it. One
+ * look sends at most {@value #PAGES_PER_LOOK} pages of each, then asks for another: a stream far behind shares the
+ * reader threads. The stream ends after a terminal status.
  */
 final class TaskStream extends WaitingCall {
 
     private static final Logger LOG = Logger.getLogger(TaskStream.class.getName());
+    static final int PAGES_PER_LOOK = 4;
 
-    private final Set<String> artifactsSent = new HashSet<>();
-    private long lastSeq;
-    private TaskView.Status lastStatus;
+    private StreamPosition position;
     private boolean ended;
 
-    TaskStream(Call call, TaskReader reader, TaskWatches watches, AsyncContext async) {
-        super(call, reader, watches, async);
+    TaskStream(Call call, WaitPlaces.Place place, TaskReader reader, TaskWatches watches, AsyncContext async) {
+        super(call, place, reader, watches, async);
     }
 
-    /** Sends the task as it stands and watches for what follows, unless it is already over. */
+    /**
+     * Sends the task as it stands and watches for what follows, unless it is already over. A task that cannot be
+     * read ends the request here, before anything was sent: the exception is the caller's to answer.
+     */
     synchronized void begin() {
         async.setTimeout(0); // the heartbeat finds a client that went away
         async.addListener(this);
-        TaskView task = reader.read(call.taskId(), call.caller(), TaskReader.MAX_HISTORY);
-        task.history().forEach(message -> lastSeq = Math.max(lastSeq, message.seq()));
-        allArtifacts().forEach(artifact -> artifactsSent.add(artifact.artifactId()));
-        lastStatus = task.status();
+        TaskView task;
+        try {
+            task = reader.read(call.taskId(), call.caller(), TaskReader.MAX_HISTORY);
+        } catch (RuntimeException e) {
+            ended = true;
+            complete();
+            throw e;
+        }
+        position = StreamPosition.after(task);
         try {
             A2aResponses.startStream(response());
             send(call.version().result("task", call.version().task(task)));
@@ -61,20 +67,16 @@ final class TaskStream extends WaitingCall {
     }
 
     @Override
-    public synchronized void check() {
+    public synchronized void check(TaskView task) {
         if (ended) {
             return;
         }
         try {
-            TaskView task = reader.read(call.taskId(), call.caller(), 0); // status first: what led to it is below
-            sendNewMessages(task);
-            for (TaskLifecycle.ArtifactView artifact : allArtifacts()) {
-                if (artifactsSent.add(artifact.artifactId())) {
-                    send(call.version().artifactUpdate(task, artifact));
-                }
+            if (!sendNewMessages(task) || !sendNewArtifacts(task)) {
+                watches.lookAgain(this); // the status waits until what led to it has been sent
+                return;
             }
-            if (!task.status().equals(lastStatus)) {
-                lastStatus = task.status();
+            if (position.statusMoved(task.status())) {
                 send(call.version().statusUpdate(task));
             }
             if (A2aVersion.isStreamEnd(task.status().state())) {
@@ -83,35 +85,58 @@ final class TaskStream extends WaitingCall {
         } catch (IOException e) {
             end(); // the client has gone
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "Streaming task " + call.taskId() + " failed; the stream ends, a resubscribe"
-                    + " resumes it", e);
-            failAndEnd(A2aError.internal());
+            failed(e);
         }
     }
 
-    private void sendNewMessages(TaskView task) throws IOException {
-        MessagePage page;
-        do {
-            page = reader.messages(call.taskId(), call.caller(), lastSeq, TaskReader.MAX_PAGE);
+    // True when every new message has been sent.
+    private boolean sendNewMessages(TaskView task) throws IOException {
+        for (int pages = 0; pages < PAGES_PER_LOOK; pages++) {
+            MessagePage page = reader.messages(call.taskId(), call.caller(), position.lastSeq(),
+                    TaskReader.MAX_PAGE);
+            if (page.messages().isEmpty()) {
+                return true;
+            }
             for (MessageView message : page.messages()) {
-                lastSeq = message.seq();
                 if (!message.from().equals(call.caller())) { // the caller knows what it sent
                     send(call.version().result("message", call.version().message(message, task.contextId(),
                             call.taskId())));
                 }
+                position.passed(message);
             }
-        } while (!page.messages().isEmpty());
+        }
+        return false;
     }
 
-    private List<TaskLifecycle.ArtifactView> allArtifacts() {
-        List<TaskLifecycle.ArtifactView> all = new ArrayList<>();
-        Long after = 0L;
-        while (after != null) {
-            ArtifactPage page = reader.artifacts(call.taskId(), call.caller(), after, TaskReader.MAX_PAGE);
-            all.addAll(page.artifacts());
-            after = page.nextCursor();
+    // True when every new artifact has been sent. A look with nothing new reads the one artifact of the tail again.
+    private boolean sendNewArtifacts(TaskView task) throws IOException {
+        int pages = 0;
+        if (position.tailToShorten() > 0) {
+            position.shortened(reader.artifacts(call.taskId(), call.caller(), position.artifactsAfter(),
+                    position.tailToShorten()));
+            pages++;
         }
-        return all;
+        for (; pages < PAGES_PER_LOOK; pages++) {
+            ArtifactPage page = reader.artifacts(call.taskId(), call.caller(), position.artifactsAfter(),
+                    TaskReader.MAX_PAGE);
+            for (TaskLifecycle.ArtifactView artifact : position.advance(page)) {
+                send(call.version().artifactUpdate(task, artifact));
+            }
+            if (page.nextCursor() == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public synchronized void failed(RuntimeException e) {
+        if (ended) {
+            return;
+        }
+        LOG.log(Level.WARNING, "Streaming task " + call.taskId() + " failed; the stream ends, a resubscribe"
+                + " resumes it", e);
+        endWith(A2aError.internal());
     }
 
     @Override
@@ -121,8 +146,15 @@ final class TaskStream extends WaitingCall {
         }
         try {
             A2aResponses.comment(response());
-        } catch (IOException e) {
-            end();
+        } catch (IOException | IllegalStateException e) {
+            end(); // the connection is gone, or the container completed the request meanwhile
+        }
+    }
+
+    @Override
+    public synchronized void revoke() {
+        if (!ended) {
+            endWith(A2aError.tokenRotated(call.caller()));
         }
     }
 
@@ -139,16 +171,27 @@ final class TaskStream extends WaitingCall {
         end();
     }
 
+    // Completed by the container (the client went away): nothing more is written to it.
+    @Override
+    public synchronized void onComplete(AsyncEvent event) {
+        ended = true;
+        super.onComplete(event);
+    }
+
     @Override
     public void onError(AsyncEvent event) {
         end();
     }
 
-    private void failAndEnd(A2aError error) {
-        try {
-            A2aResponses.event(response(), call.wire().failure(error));
-        } catch (IOException ignored) {
-            // ending anyway
+    // JSON-RPC carries an error as one more response in the stream; an HTTP+JSON stream carries StreamResponse
+    // objects only, so there the stream just closes.
+    private void endWith(A2aError error) {
+        if (call.wire() instanceof A2aWire.JsonRpc) {
+            try {
+                A2aResponses.event(response(), call.wire().failure(error));
+            } catch (IOException ignored) {
+                // ending anyway
+            }
         }
         end();
     }

@@ -8,7 +8,9 @@ import jakarta.servlet.http.HttpServletResponse;
 
 /**
  * An A2A request suspended on a task (a blocking send, a stream): who asked, about which task of which two agents,
- * in which version and binding, and the request's async context. Watched by {@link TaskWatches} until it ends.
+ * in which version and binding, the request's async context and the caller's place it holds
+ * ({@link WaitPlaces}). Watched by {@link TaskWatches} until it ends; however it ends — answered, timed out, the
+ * client gone, the token rotated, the server stopping — {@link #finish} stops the watch and gives the place back.
  */
 abstract class WaitingCall implements TaskWatches.Watch, AsyncListener {
 
@@ -20,9 +22,11 @@ abstract class WaitingCall implements TaskWatches.Watch, AsyncListener {
     final TaskReader reader;
     final TaskWatches watches;
     final AsyncContext async;
+    private final WaitPlaces.Place place;
 
-    WaitingCall(Call call, TaskReader reader, TaskWatches watches, AsyncContext async) {
+    WaitingCall(Call call, WaitPlaces.Place place, TaskReader reader, TaskWatches watches, AsyncContext async) {
         this.call = call;
+        this.place = place;
         this.reader = reader;
         this.watches = watches;
         this.async = async;
@@ -34,12 +38,18 @@ abstract class WaitingCall implements TaskWatches.Watch, AsyncListener {
 
     /** Completes the request, unless the container already has (the client went away). */
     void complete() {
-        watches.unwatch(this);
+        finish();
         try {
             async.complete();
         } catch (IllegalStateException alreadyOver) {
             // nothing left to complete
         }
+    }
+
+    /** Nothing more to look at: the watch stops and the caller's place is free (once, however often called). */
+    void finish() {
+        watches.unwatch(this);
+        place.release();
     }
 
     @Override
@@ -53,13 +63,18 @@ abstract class WaitingCall implements TaskWatches.Watch, AsyncListener {
     }
 
     @Override
+    public String taskId() {
+        return call.taskId();
+    }
+
+    @Override
     public String tokenHash() {
         return call.tokenHash();
     }
 
     @Override
     public void onComplete(AsyncEvent event) {
-        watches.unwatch(this);
+        finish();
     }
 
     @Override
