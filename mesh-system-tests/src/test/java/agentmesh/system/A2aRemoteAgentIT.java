@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * token it wants; a mesh agent sends it 30 messages through the mesh API while it is killed (SIGKILL) and started
  * again; it handles every message once, in order, and every answer reaches the sender once. A task it keeps working
  * on after answering is followed to its end. A message it refuses is parked after its attempts, the ones behind it
- * move on, and an admin can replay it.
+ * move on, and an admin can replay it. Two senders' messages with the same id are two messages to it.
  */
 @ExtendWith(MeshStackExtension.class)
 class A2aRemoteAgentIT {
@@ -113,6 +113,33 @@ class A2aRemoteAgentIT {
                 .status());
         assertEquals(404, mesh.get("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
                 .status());
+    }
+
+    @Test
+    void twoSendersMessagesWithEqualIdsAreTwoMessagesAtTheRemoteAgent() throws Exception {
+        remote = startRemote();
+        MeshClient.Agent alice = mesh.registerAgent("alice-remote");
+        MeshClient.Agent bob = mesh.registerAgent("bob-remote");
+        MeshClient.Agent echo = mesh.registerAgent("echo-remote");
+        mesh.allow(alice, echo);
+        mesh.allow(bob, echo);
+        ApiResponse attached = mesh.put("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN,
+                "{\"cardUrl\":\"http://127.0.0.1:" + port + "/.well-known/agent-card.json\",\"bearerToken\":\""
+                        + SECRET + "\"}");
+        assertEquals(200, attached.status(), attached.body());
+
+        // The remote agent handles a message id once: with one namespace for all senders, bob's would be alice's.
+        mesh.send(alice, MeshClient.textMessage("same-id-1", echo, null, "from alice"));
+        mesh.send(bob, MeshClient.textMessage("same-id-1", echo, null, "from bob"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> handled().size() >= 2);
+        assertEquals(List.of("from alice", "from bob"), handled().stream().map(line -> line.getString("text"))
+                .sorted().toList());
+        MeshAgent aliceAgent = MeshAgent.builder(base, alice.id(), alice.token()).build();
+        MeshAgent bobAgent = MeshAgent.builder(base, bob.id(), bob.token()).build();
+        await().atMost(Duration.ofSeconds(30)).until(() -> !answers(aliceAgent).isEmpty()
+                && !answers(bobAgent).isEmpty());
+        assertEquals(List.of("echo: from alice"), answers(aliceAgent));
+        assertEquals(List.of("echo: from bob"), answers(bobAgent));
     }
 
     private Process startRemote() throws IOException {

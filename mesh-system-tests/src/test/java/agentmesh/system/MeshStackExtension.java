@@ -50,6 +50,11 @@ public class MeshStackExtension implements BeforeAllCallback {
                     // The tests send as fast as they can; GatewayIT checks the default limit on a server of its own.
                     .with("MESH_RATE_LIMIT_PER_SECOND", "100000")
                     .with("MESH_RATE_LIMIT_BURST", "100000")
+                    // The tests' remote A2A agents run on 127.0.0.1 over plain http.
+                    .with("MESH_A2A_REMOTE_ALLOW_HTTP", "true")
+                    .with("MESH_A2A_REMOTE_ALLOW_PRIVATE_ADDRESSES", "true")
+                    // Remote agents' bearer tokens sealed, as in production (a test key).
+                    .with("MESH_A2A_REMOTE_SECRET_KEY", "BRSUedW6TPeOIPoDNZeU/LzFAMGLibtXiV4F4Th9THY=")
                     .build();
             MeshStack stack = new MeshStack(config).start();
             LOG.info(() -> "System test stack up in " + stack.startupTime().toMillis() + " ms");

@@ -1,28 +1,29 @@
 package agentmesh.a2a.remote;
 
 import agentmesh.platform.MeshJson;
+import agentmesh.web.JsonBodies;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.UUID;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 /**
- * Calls to a remote A2A server's JSON-RPC interface, answered as one of three things: its result; a refusal (a
- * JSON-RPC error, or an HTTP 4xx that is about the request) — trying the same again will not help; or the server
- * out of reach (no connection, a timeout, 5xx, 408, 429, an answer that is no JSON-RPC response) — it may later.
+ * Calls to a remote A2A server — its JSON-RPC interface, and its card — answered as one of four things: its result;
+ * a refusal (a JSON-RPC error, an HTTP 3xx or 4xx, an answer past its byte bound) — trying the same again will not
+ * help; the server out of reach (no connection, a timeout, 5xx, 408, 429, an answer that is no JSON-RPC response, a
+ * host name that does not resolve now, a bearer token this mesh cannot read) — it may later; or not allowed: the mesh's
+ * own {@link UrlPolicy} forbids the call (the URL, or a bearer token for an endpoint off the card's origin), until
+ * an admin changes the agent or the settings. Every exchange is bounded ({@link RemoteHttp}).
  */
 final class A2aCalls {
+
+    private static final int MAX_DEPTH = 64;
 
     sealed interface Reply {
     }
@@ -30,7 +31,7 @@ final class A2aCalls {
     record Result(JsonObject result) implements Reply {
     }
 
-    /** {@code code}: the JSON-RPC error's, 0 for an HTTP refusal. */
+    /** {@code code}: the JSON-RPC error's, 0 for any other refusal. */
     record Refused(String why, int code) implements Reply {
 
         Refused(String why) {
@@ -41,112 +42,235 @@ final class A2aCalls {
     record Unreachable(String why) implements Reply {
     }
 
-    private final HttpClient http;
-    private final Duration timeout;
-
-    A2aCalls(Duration timeout) {
-        this.timeout = timeout;
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
+    record NotAllowed(String why) implements Reply {
     }
 
-    Reply call(String endpoint, String protocolVersion, String secret, String method, JsonObject params) {
-        HttpRequest.Builder request = request(endpoint, protocolVersion, secret, method, params, "application/json")
-                .timeout(timeout);
-        HttpResponse<String> response;
+    // Not the exception's message: it could hold the header's value, the token.
+    private static final String UNSENDABLE = "the request cannot be sent (is the bearer token fit for an HTTP header?)";
+
+    private final RemoteHttp http;
+    private final RemoteLimits limits;
+    private final UrlPolicy policy;
+
+    A2aCalls(RemoteLimits limits, UrlPolicy policy) {
+        this.http = new RemoteHttp(limits);
+        this.limits = limits;
+        this.policy = policy;
+    }
+
+    Reply call(RemoteAgents.Target target, String method, JsonObject params) {
+        Reply blocked = blocked(target);
+        if (blocked != null) {
+            return blocked;
+        }
+        HttpRequest.Builder request;
         try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            request = request(target, method, params, "application/json");
+        } catch (IllegalArgumentException e) {
+            return new NotAllowed(UNSENDABLE);
+        }
+        try {
+            return reply(http.send(request, limits.maxAnswerBytes()));
+        } catch (TooLargeException e) {
+            return new Refused(e.getMessage());
         } catch (IOException e) {
             return new Unreachable(e.getClass().getSimpleName() + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Unreachable("interrupted");
         }
-        int status = response.statusCode();
-        if (status >= 500 || status == 408 || status == 429) {
-            return new Unreachable("HTTP " + status);
-        }
-        if (status >= 400) {
-            return new Refused("HTTP " + status + ": " + abbreviated(response.body()));
-        }
-        try {
-            JsonObject answer = MeshJson.readObject(response.body());
-            if (answer.get("error") instanceof JsonObject error) {
-                return refused(error);
-            }
-            if (answer.get("result") instanceof JsonObject result) {
-                return new Result(result);
-            }
-        } catch (JsonException | ClassCastException e) {
-            // below
-        }
-        return new Unreachable("not a JSON-RPC response: " + abbreviated(response.body()));
     }
 
     /**
      * Calls a streaming method ({@code SubscribeToTask}) and hands each event's result to {@code events} as it comes,
-     * until the server ends the stream (a {@link Result} with an empty object), refuses, or is lost. The stream may
-     * stay open as long as the task runs: no timeout but the connection's.
+     * until the server ends the stream or its time ({@link RemoteLimits#stream()}) is up — a {@link Result} with an
+     * empty object — or it refuses, goes idle or is lost. A server that answers with one plain JSON-RPC result
+     * instead has it handed over as the one event. What {@code events} throws is none of the server's doing: it
+     * escapes as it was thrown (the stream closed), never taken for a reply.
      */
-    Reply stream(String endpoint, String protocolVersion, String secret, String method, JsonObject params,
-                 Consumer<JsonObject> events) {
-        HttpResponse<Stream<String>> response;
+    Reply stream(RemoteAgents.Target target, String method, JsonObject params, Consumer<JsonObject> events) {
+        Reply blocked = blocked(target);
+        if (blocked != null) {
+            return blocked;
+        }
+        HttpRequest.Builder request;
         try {
-            response = http.send(request(endpoint, protocolVersion, secret, method, params, "text/event-stream")
-                    .build(), HttpResponse.BodyHandlers.ofLines());
+            request = request(target, method, params, "text/event-stream");
+        } catch (IllegalArgumentException e) {
+            return new NotAllowed(UNSENDABLE);
+        }
+        try {
+            RemoteHttp.Opened opened = http.open(request);
+            if (opened instanceof RemoteHttp.Answered answered) {
+                Reply reply = reply(answered.answer());
+                if (!(reply instanceof Result result)) {
+                    return reply;
+                }
+                handOver(events, result.result());
+                return new Result(JsonValue.EMPTY_JSON_OBJECT);
+            }
+            try (EventStreamBody stream = ((RemoteHttp.Streaming) opened).events()) {
+                for (String data = stream.next(); data != null; data = stream.next()) {
+                    JsonObject answer = json(data);
+                    if (answer.get("error") instanceof JsonObject error) {
+                        return refused(error);
+                    }
+                    if (answer.get("result") instanceof JsonObject result) {
+                        handOver(events, result);
+                    }
+                }
+            }
+            return new Result(JsonValue.EMPTY_JSON_OBJECT);
+        } catch (Handed e) {
+            throw e.thrown;
+        } catch (TooLargeException e) {
+            return new Refused(e.getMessage());
         } catch (IOException e) {
-            return new Unreachable(e.getClass().getSimpleName() + ": " + e.getMessage());
+            return new Unreachable("the stream broke: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+        } catch (JsonException | ClassCastException e) {
+            return new Unreachable("not a JSON-RPC event: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Unreachable("interrupted");
         }
-        if (response.statusCode() >= 500 || response.statusCode() == 408 || response.statusCode() == 429) {
-            response.body().close();
-            return new Unreachable("HTTP " + response.statusCode());
-        }
-        try (Stream<String> lines = response.body()) {
-            for (String line : (Iterable<String>) lines::iterator) {
-                String json = line.startsWith("data:") ? line.substring(5).trim()
-                        : line.startsWith("{") ? line : null; // an error may come as a plain JSON answer
-                if (json == null || json.isEmpty()) {
-                    continue;
-                }
-                JsonObject answer = MeshJson.readObject(json);
-                if (answer.get("error") instanceof JsonObject error) {
-                    return refused(error);
-                }
-                if (answer.get("result") instanceof JsonObject result) {
-                    events.accept(result);
-                }
-            }
-        } catch (UncheckedIOException e) {
-            return new Unreachable("the stream broke: " + e.getMessage());
-        } catch (JsonException | ClassCastException e) {
-            return new Unreachable("not a JSON-RPC event: " + e.getMessage());
-        }
-        return response.statusCode() >= 400 ? new Refused("HTTP " + response.statusCode())
-                : new Result(JsonValue.EMPTY_JSON_OBJECT);
     }
 
-    private static HttpRequest.Builder request(String endpoint, String protocolVersion, String secret, String method,
-                                               JsonObject params, String accept) {
+    // What the consumer of a stream's events threw, carried past the catches meant for the server's replies.
+    private static final class Handed extends RuntimeException {
+
+        final RuntimeException thrown;
+
+        Handed(RuntimeException thrown) {
+            super(null, null, false, false);
+            this.thrown = thrown;
+        }
+    }
+
+    private static void handOver(Consumer<JsonObject> events, JsonObject result) {
+        try {
+            events.accept(result);
+        } catch (RuntimeException e) {
+            throw new Handed(e);
+        }
+    }
+
+    /** Fetches an agent card (with the bearer token, when there is one): a {@link Result} holds the card. */
+    Reply card(String cardUrl, String secret) {
+        UrlPolicy.Verdict verdict = policy.check(cardUrl);
+        if (verdict instanceof UrlPolicy.Forbidden forbidden) {
+            return new NotAllowed(forbidden.why());
+        }
+        if (verdict instanceof UrlPolicy.Unresolvable unresolvable) {
+            return new Unreachable(unresolvable.why());
+        }
+        HttpRequest.Builder request;
+        try {
+            request = HttpRequest.newBuilder(((UrlPolicy.Allowed) verdict).uri()).header("Accept", "application/json")
+                    .GET();
+        } catch (IllegalArgumentException e) {
+            return new NotAllowed("is no URL the mesh can call");
+        }
+        try {
+            if (secret != null) {
+                request.header("Authorization", "Bearer " + secret);
+            }
+            RemoteHttp.Answer answer = http.send(request, limits.maxAnswerBytes());
+            if (answer.status() != 200) {
+                return new Refused("answered HTTP " + answer.status());
+            }
+            return new Result(json(answer.text()));
+        } catch (IllegalArgumentException e) {
+            return new NotAllowed(UNSENDABLE);
+        } catch (TooLargeException e) {
+            return new Refused(e.getMessage());
+        } catch (IOException e) {
+            return new Unreachable("could not be read: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+        } catch (JsonException | ClassCastException e) {
+            return new Refused("is not a JSON agent card");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Unreachable("interrupted");
+        }
+    }
+
+    // What keeps a call from being made at all: the endpoint's URL, where the token may go, a token not readable.
+    private Reply blocked(RemoteAgents.Target target) {
+        UrlPolicy.Verdict verdict = policy.check(target.endpoint());
+        if (verdict instanceof UrlPolicy.Forbidden forbidden) {
+            return new NotAllowed("the endpoint " + target.endpoint() + " " + forbidden.why());
+        }
+        if (verdict instanceof UrlPolicy.Unresolvable unresolvable) {
+            return new Unreachable("the endpoint: " + unresolvable.why());
+        }
+        if (target.hasSecret() && !UrlPolicy.sameOrigin(target.cardUrl(), target.endpoint())) {
+            return new NotAllowed(offOrigin(target.endpoint(), target.cardUrl()));
+        }
+        if (target.secretProblem() != null) {
+            return new Unreachable(target.secretProblem());
+        }
+        return null;
+    }
+
+    static String offOrigin(String endpoint, String cardUrl) {
+        return "the endpoint " + endpoint + " is not at the origin of the card (" + cardUrl + "): the bearer token"
+                + " is sent to the card's origin only";
+    }
+
+    private static HttpRequest.Builder request(RemoteAgents.Target target, String method, JsonObject params,
+                                               String accept) {
         String body = MeshJson.object().add("jsonrpc", "2.0").add("id", UUID.randomUUID().toString())
                 .add("method", method).add("params", params).build().toString();
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(endpoint))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target.endpoint()))
                 .header("Content-Type", "application/json").header("Accept", accept)
-                .header("A2A-Version", protocolVersion)
+                .header("A2A-Version", target.protocolVersion())
                 .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (secret != null) {
-            request.header("Authorization", "Bearer " + secret);
+        if (target.secret() != null) {
+            request.header("Authorization", "Bearer " + target.secret());
         }
         return request;
     }
 
+    private static Reply reply(RemoteHttp.Answer answer) {
+        int status = answer.status();
+        if (status >= 500 || status == 408 || status == 429) {
+            return new Unreachable("HTTP " + status);
+        }
+        String text = answer.text();
+        JsonObject json = null;
+        try {
+            json = json(text);
+        } catch (JsonException | ClassCastException e) {
+            // below
+        }
+        if (json != null && json.get("error") instanceof JsonObject error) {
+            return refused(error);
+        }
+        if (status >= 300) {
+            return new Refused("HTTP " + status + (status < 400 ? " (redirects are not followed)" : "") + ": "
+                    + abbreviated(text));
+        }
+        if (json != null && json.get("result") instanceof JsonObject result) {
+            return new Result(result);
+        }
+        return new Unreachable("not a JSON-RPC response: " + abbreviated(text));
+    }
+
     private static Refused refused(JsonObject error) {
         int code = error.get("code") instanceof JsonNumber number ? number.intValue() : 0;
-        return new Refused("JSON-RPC error " + code + ": " + error.getOrDefault("message", JsonValue.NULL), code);
+        return new Refused("JSON-RPC error " + code + ": " + abbreviated(String.valueOf(
+                error.getOrDefault("message", JsonValue.NULL))), code);
     }
 
     private static String abbreviated(String text) {
         return text.length() <= 300 ? text : text.substring(0, 300) + "…";
+    }
+
+    // A remote's JSON, parsed only when it nests no deeper than a message needs: the parser recurses once per level,
+    // and an answer 10,000 levels deep would overflow the calling thread's stack.
+    private static JsonObject json(String text) {
+        if (JsonBodies.depth(text) > MAX_DEPTH) {
+            throw new JsonException("the answer nests deeper than " + MAX_DEPTH + " levels");
+        }
+        return MeshJson.readObject(text);
     }
 }

@@ -6,6 +6,7 @@ import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,17 +19,22 @@ import javax.sql.DataSource;
  * The remote agents' rows: where each is called, and how far its inbox has been relayed. Each statement stands alone
  * (no transaction spans a call to a remote server). One server instance relays an agent at a time: it holds a lease
  * on the row, renewed at every event, that another instance may take only once it has run out — so a crashed
- * instance's agents move on after {@link #LEASE}.
+ * instance's agents move on after {@link #LEASE}. Bearer tokens are stored sealed ({@link RemoteSecrets}) and
+ * opened only into a {@link Target}, which never shows them. A remote task is followed until its server has said
+ * it is over (or the relay gave up on it), whether or not the mesh task could end with it.
  */
 @ApplicationScoped
 public class RemoteAgents {
 
     static final Duration LEASE = Duration.ofSeconds(60);
-    private static final String TARGET = "agent_id, endpoint, protocol_version, secret, streaming, relayed_cursor,"
-            + " attempts, refusals";
+    private static final String TARGET = "agent_id, card_url, endpoint, protocol_version, secret, streaming,"
+            + " relayed_cursor, attempts, refusals";
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
+
+    @Inject
+    RemoteSettings settings;
 
     private final String instance = UUID.randomUUID().toString();
 
@@ -37,9 +43,25 @@ public class RemoteAgents {
                        long relayedCursor, int attempts, Instant nextAttemptAt, String lastError) {
     }
 
-    /** What the relay needs to call it. */
-    record Target(String agentId, String endpoint, String protocolVersion, String secret, boolean streaming,
-                  long relayedCursor, int attempts, int refusals) {
+    /**
+     * What the relay needs to call it. {@code secret}: its bearer token, null when there is none or when the stored
+     * one cannot be opened — then {@code secretProblem} says why, and the agent is not called.
+     */
+    record Target(String agentId, String cardUrl, String endpoint, String protocolVersion, String secret,
+                  String secretProblem, boolean streaming, long relayedCursor, int attempts, int refusals) {
+
+        boolean hasSecret() {
+            return secret != null || secretProblem != null;
+        }
+
+        @Override
+        public String toString() {
+            return "Target[" + agentId + " at " + endpoint + (hasSecret() ? ", with a bearer token" : "") + "]";
+        }
+    }
+
+    /** The remote server's ids of a mesh task it works on. */
+    record RemoteTask(String remoteTaskId, String remoteContextId) {
     }
 
     /** A task of a remote agent's that is not over: the relay follows it until it is. */
@@ -57,7 +79,8 @@ public class RemoteAgents {
                 ON DUPLICATE KEY UPDATE card_url = VALUES(card_url), endpoint = VALUES(endpoint),
                   protocol_version = VALUES(protocol_version), name = VALUES(name), streaming = VALUES(streaming),
                   secret = VALUES(secret), attempts = 0, refusals = 0, next_attempt_at = NULL, last_error = NULL""",
-                agentId, cardUrl, card.endpoint(), card.protocolVersion(), card.name(), card.streaming(), secret);
+                agentId, cardUrl, card.endpoint(), card.protocolVersion(), card.name(), card.streaming(),
+                settings.secrets().seal(agentId, secret));
     }
 
     boolean detach(String agentId) {
@@ -87,12 +110,12 @@ public class RemoteAgents {
                 instance, LEASE.toSeconds(), instance);
         return Jdbc.query(dataSource, "SELECT " + TARGET + " FROM remote_agent WHERE leased_by = ?"
                         + " AND (next_attempt_at IS NULL OR next_attempt_at <= UTC_TIMESTAMP(6))",
-                RemoteAgents::target, instance);
+                this::target, instance);
     }
 
     Optional<Target> target(String agentId) {
         return Jdbc.query(dataSource, "SELECT " + TARGET + " FROM remote_agent WHERE agent_id = ?",
-                RemoteAgents::target, agentId).stream().findFirst();
+                this::target, agentId).stream().findFirst();
     }
 
     /** The event at {@code cursor} is done with (acknowledged, or parked): the next one is due at once. */
@@ -129,7 +152,7 @@ public class RemoteAgents {
         Jdbc.update(dataSource, "UPDATE remote_dead_letter SET replayed_at = UTC_TIMESTAMP(6) WHERE id = ?", id);
     }
 
-    /** The tasks of these agents that are not over and that their servers have named. */
+    /** The tasks of these agents that are not over, that their servers have named and not yet said are over. */
     List<OpenTask> openTasks(List<String> agentIds) {
         if (agentIds.isEmpty()) {
             return List.of();
@@ -138,26 +161,44 @@ public class RemoteAgents {
                         + " CASE WHEN t.requester = rt.agent_id THEN t.assignee ELSE t.requester END"
                         + " FROM remote_task rt JOIN task t ON t.task_id = rt.task_id"
                         + " WHERE rt.agent_id IN (" + Jdbc.placeholders(agentIds.size()) + ")"
-                        + " AND t.state IN ('SUBMITTED', 'WORKING')",
+                        + " AND t.state IN ('SUBMITTED', 'WORKING') AND rt.ended_at IS NULL",
                 row -> new OpenTask(row.getString(1), row.getString(2), row.getString(3), row.getString(4)),
                 agentIds.toArray());
     }
 
-    /** The remote server's id for a mesh task, once it has answered one. */
-    Optional<String> remoteTaskId(String taskId) {
-        return Jdbc.query(dataSource, "SELECT remote_task_id FROM remote_task WHERE task_id = ?",
-                row -> row.getString(1), taskId).stream().findFirst();
+    /** The remote server's ids for a mesh task, once it has answered one. */
+    Optional<RemoteTask> remoteTask(String taskId) {
+        return Jdbc.query(dataSource, "SELECT remote_task_id, remote_context_id FROM remote_task WHERE task_id = ?",
+                row -> new RemoteTask(row.getString(1), row.getString(2)), taskId).stream().findFirst();
     }
 
+    /** Another remote task for the mesh task is followed anew; the same one keeps whether it is over. */
     void mapTask(String taskId, String agentId, String remoteTaskId, String remoteContextId) {
+        // ended_at first: MySQL assigns left to right, so it still compares with the old remote_task_id.
         Jdbc.update(dataSource, "INSERT INTO remote_task (task_id, agent_id, remote_task_id, remote_context_id)"
-                + " VALUES (?, ?, ?, ?) ON DUPLICATE KEY UPDATE remote_task_id = VALUES(remote_task_id),"
-                + " remote_context_id = VALUES(remote_context_id)", taskId, agentId, remoteTaskId, remoteContextId);
+                + " VALUES (?, ?, ?, ?) ON DUPLICATE KEY UPDATE"
+                + " ended_at = IF(remote_task_id = VALUES(remote_task_id), ended_at, NULL),"
+                + " remote_task_id = VALUES(remote_task_id), remote_context_id = VALUES(remote_context_id)",
+                taskId, agentId, remoteTaskId, remoteContextId);
     }
 
-    private static Target target(java.sql.ResultSet row) throws java.sql.SQLException {
-        return new Target(row.getString(1), row.getString(2), row.getString(3), row.getString(4),
-                row.getBoolean(5), row.getLong(6), row.getInt(7), row.getInt(8));
+    /** The remote task of this mesh task is over (or given up on): it is not followed any more. */
+    void ended(String taskId) {
+        Jdbc.update(dataSource, "UPDATE remote_task SET ended_at = UTC_TIMESTAMP(6) WHERE task_id = ?"
+                + " AND ended_at IS NULL", taskId);
+    }
+
+    private Target target(java.sql.ResultSet row) throws java.sql.SQLException {
+        String agentId = row.getString(1);
+        String secret = null;
+        String secretProblem = null;
+        try {
+            secret = settings.secrets().open(agentId, row.getString(5));
+        } catch (RemoteSecrets.UnreadableSecretException e) {
+            secretProblem = e.getMessage();
+        }
+        return new Target(agentId, row.getString(2), row.getString(3), row.getString(4), secret, secretProblem,
+                row.getBoolean(6), row.getLong(7), row.getInt(8), row.getInt(9));
     }
 
     private static String truncate(String error) {

@@ -12,7 +12,6 @@ import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -30,20 +29,15 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 
 /**
  * Admin: a registered agent made the mesh's face of an A2A server elsewhere. {@code PUT} with the server's card URL
- * (and the bearer token it wants, kept as a secret: sent to that server only, never returned): the card is fetched
- * and must declare a JSON-RPC interface; from then on the agent's inbox is delivered to that server
- * ({@link RemoteRelay}). {@code GET} shows where the relay stands, {@code DELETE} stops it. Dead letters: the events
- * the server refused, with replay.
+ * (and the bearer token it wants, kept as a secret: stored sealed, sent to the card's origin only, never returned):
+ * the card is fetched (within {@link RemoteLimits}) and must declare a JSON-RPC interface; from then on the agent's
+ * inbox is delivered to that server ({@link RemoteRelay}). Refused with 400: a card URL or a card endpoint the
+ * {@link UrlPolicy} does not allow, and a bearer token with an endpoint off the card's origin. {@code GET} shows where
+ * the relay stands, {@code DELETE} stops it. Dead letters: the events the server refused, with replay.
  */
 @ApplicationScoped
 @Path("admin/agents/{agentId}/remote")
@@ -52,8 +46,6 @@ import java.util.List;
 public class RemoteAgentsResource {
 
     private static final String ID_MESSAGE = "must be 3-128 characters of [A-Za-z0-9._@-]";
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(10)).build();
 
     @EJB
     AgentRegistry registry;
@@ -66,6 +58,9 @@ public class RemoteAgentsResource {
 
     @Inject
     InboxReader inbox;
+
+    @Inject
+    RemoteSettings settings;
 
     public record DeadLetterPage(List<RemoteAgents.DeadLetter> deadLetters) {
     }
@@ -82,10 +77,20 @@ public class RemoteAgentsResource {
                 });
         String cardUrl = text(fields, "cardUrl", true);
         String secret = text(fields, "bearerToken", false);
+        if (secret != null && !isToken(secret)) {
+            throw new InvalidRequestException("bearerToken", "must be 1-2000 visible ASCII characters, no spaces");
+        }
         if (!registry.exists(agentId)) {
             throw new UnknownAgentException(agentId);
         }
         RemoteCard card = fetch(cardUrl, secret);
+        if (settings.urlPolicy().check(card.endpoint()) instanceof UrlPolicy.Forbidden forbidden) {
+            throw new InvalidRequestException("cardUrl", "the card's endpoint " + card.endpoint() + " "
+                    + forbidden.why());
+        }
+        if (secret != null && !UrlPolicy.sameOrigin(cardUrl, card.endpoint())) {
+            throw new InvalidRequestException("cardUrl", A2aCalls.offOrigin(card.endpoint(), cardUrl));
+        }
         agents.attach(agentId, cardUrl, card, secret);
         relay.known(agentId);
         return agents.view(agentId).orElseThrow();
@@ -130,6 +135,7 @@ public class RemoteAgentsResource {
         A2aCalls.Reply reply = relay.deliver(target, page.events().get(0));
         String outcome = reply instanceof A2aCalls.Refused refused ? "refused: " + refused.why()
                 : reply instanceof A2aCalls.Unreachable unreachable ? "unreachable: " + unreachable.why()
+                : reply instanceof A2aCalls.NotAllowed notAllowed ? "not allowed: " + notAllowed.why()
                 : "delivered";
         if (reply instanceof A2aCalls.Result) {
             agents.replayed(id);
@@ -137,33 +143,23 @@ public class RemoteAgentsResource {
         return Response.accepted(MeshJson.object().add("id", id).add("outcome", outcome).build()).build();
     }
 
-    private static RemoteCard fetch(String cardUrl, String secret) {
-        HttpRequest.Builder request;
-        try {
-            request = HttpRequest.newBuilder(URI.create(cardUrl)).timeout(Duration.ofSeconds(10))
-                    .header("Accept", "application/json").GET();
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("cardUrl", "must be an http(s) URL");
-        }
-        if (secret != null) {
-            request.header("Authorization", "Bearer " + secret);
-        }
-        try {
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                throw new InvalidRequestException("cardUrl", "answered HTTP " + response.statusCode());
+    private RemoteCard fetch(String cardUrl, String secret) {
+        A2aCalls.Reply reply = settings.calls().card(cardUrl, secret);
+        if (reply instanceof A2aCalls.Result card) {
+            try {
+                return RemoteCard.of(card.result());
+            } catch (IllegalArgumentException e) {
+                throw new InvalidRequestException("cardUrl", e.getMessage());
             }
-            return RemoteCard.of(MeshJson.readObject(response.body()));
-        } catch (IOException e) {
-            throw new InvalidRequestException("cardUrl", "could not be read: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InvalidRequestException("cardUrl", "could not be read: interrupted");
-        } catch (JsonException | ClassCastException e) {
-            throw new InvalidRequestException("cardUrl", "is not a JSON agent card");
-        } catch (IllegalArgumentException e) {
-            throw new InvalidRequestException("cardUrl", e.getMessage());
         }
+        throw new InvalidRequestException("cardUrl", reply instanceof A2aCalls.NotAllowed notAllowed ? notAllowed.why()
+                : reply instanceof A2aCalls.Refused refused ? refused.why()
+                : ((A2aCalls.Unreachable) reply).why());
+    }
+
+    // What an HTTP header takes, and what bearer tokens are made of: visible ASCII, no space.
+    private static boolean isToken(String secret) {
+        return secret.chars().allMatch(c -> c >= 0x21 && c <= 0x7E);
     }
 
     private static String text(JsonObject fields, String name, boolean required) {

@@ -8,19 +8,34 @@ import jakarta.json.JsonValue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * What a remote agent said in an A2A result or stream event, in the mesh's terms: its task (ids, state), the messages
- * of its own (role agent; the status's message among them) and its artifacts. Whatever the user said is left out:
- * the mesh has it already.
+ * of its own (role agent; the status's message among them) and its artifacts — whole ones from a task, chunks from
+ * an artifact update ({@code append}, {@code lastChunk}; see {@link ArtifactChunks}). Whatever the user said is left
+ * out: the mesh has it already. So is a message or artifact the mesh cannot read (no id, no parts, a part of no known
+ * kind): the rest of the answer is read all the same, for asking again would bring the same.
  */
 record RemoteAnswer(String remoteTaskId, String remoteContextId, String state, List<Said> messages,
                     List<Made> artifacts) {
 
+    private static final Logger LOG = Logger.getLogger(RemoteAnswer.class.getName());
+
     record Said(String messageId, JsonArray parts) {
     }
 
-    record Made(String artifactId, String name, JsonArray parts) {
+    /** {@code append}: more parts for an artifact sent before; {@code lastChunk}: it is complete with these. */
+    record Made(String artifactId, String name, JsonArray parts, boolean append, boolean lastChunk) {
+
+        Made(String artifactId, String name, JsonArray parts) {
+            this(artifactId, name, parts, false, true);
+        }
+    }
+
+    RemoteAnswer withArtifacts(List<Made> artifacts) {
+        return new RemoteAnswer(remoteTaskId, remoteContextId, state, messages, List.copyOf(artifacts));
     }
 
     /** Reads a SendMessage/CancelTask result or a stream event of the given version. */
@@ -47,10 +62,16 @@ record RemoteAnswer(String remoteTaskId, String remoteContextId, String state, L
         String state = null;
         switch (kind) {
             case "message" -> said(payload, version, messages);
-            case "artifactUpdate" -> made(payload.getJsonObject("artifact"), version, artifacts);
+            case "artifactUpdate" -> {
+                if (payload.get("artifact") instanceof JsonObject artifact) {
+                    made(artifact, version, payload.getBoolean("append", false),
+                            payload.getBoolean("lastChunk", false), artifacts);
+                }
+            }
             default -> { // task, statusUpdate
                 objects(payload.get("history")).forEach(message -> said(message, version, messages));
-                objects(payload.get("artifacts")).forEach(artifact -> made(artifact, version, artifacts));
+                objects(payload.get("artifacts")).forEach(artifact -> made(artifact, version, false, true,
+                        artifacts));
                 if (payload.get("status") instanceof JsonObject status) {
                     state = text(status, "state") == null ? null : A2aVersion.meshState(text(status, "state"));
                     if (status.get("message") instanceof JsonObject message) {
@@ -65,15 +86,30 @@ record RemoteAnswer(String remoteTaskId, String remoteContextId, String state, L
 
     private static void said(JsonObject message, A2aVersion version, List<Said> messages) {
         String role = text(message, "role");
-        if (("ROLE_AGENT".equals(role) || "agent".equals(role)) && text(message, "messageId") != null) {
-            messages.add(new Said(text(message, "messageId"), version.meshParts(message.get("parts"), "parts")));
+        String messageId = text(message, "messageId");
+        if (("ROLE_AGENT".equals(role) || "agent".equals(role)) && messageId != null) {
+            meshParts(message, version, "message " + messageId)
+                    .ifPresent(parts -> messages.add(new Said(messageId, parts)));
         }
     }
 
-    private static void made(JsonObject artifact, A2aVersion version, List<Made> artifacts) {
-        if (artifact != null && text(artifact, "artifactId") != null) {
-            artifacts.add(new Made(text(artifact, "artifactId"), text(artifact, "name"),
-                    version.meshParts(artifact.get("parts"), "parts")));
+    private static void made(JsonObject artifact, A2aVersion version, boolean append, boolean lastChunk,
+                             List<Made> artifacts) {
+        String artifactId = text(artifact, "artifactId");
+        if (artifactId == null) {
+            LOG.info("A remote agent's artifact without an artifactId is left out");
+            return;
+        }
+        meshParts(artifact, version, "artifact " + artifactId).ifPresent(parts -> artifacts.add(
+                new Made(artifactId, text(artifact, "name"), parts, append, lastChunk)));
+    }
+
+    private static Optional<JsonArray> meshParts(JsonObject holder, A2aVersion version, String what) {
+        try {
+            return Optional.of(version.meshParts(holder.get("parts"), "parts"));
+        } catch (RuntimeException e) {
+            LOG.info(() -> "The remote agent's " + what + " is left out: " + e.getMessage());
+            return Optional.empty();
         }
     }
 

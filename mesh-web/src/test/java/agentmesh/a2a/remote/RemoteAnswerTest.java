@@ -43,4 +43,33 @@ class RemoteAnswerTest {
         assertEquals("input-required", update.state());
         assertEquals("rt-2", update.remoteTaskId());
     }
+
+    @Test
+    void anArtifactUpdateCarriesWhetherItAppendsAndIsTheLastChunk() {
+        RemoteAnswer chunk = RemoteAnswer.of(MeshJson.readObject("""
+                {"artifactUpdate":{"taskId":"rt-3","contextId":"c","append":true,"lastChunk":true,
+                  "artifact":{"artifactId":"x","parts":[{"text":"more"}]}}}"""), A2aVersion.V1_0);
+        RemoteAnswer.Made made = chunk.artifacts().get(0);
+        assertEquals(List.of(true, true), List.of(made.append(), made.lastChunk()));
+        assertNull(made.name());
+
+        RemoteAnswer task = RemoteAnswer.of(MeshJson.readObject("""
+                {"kind":"task","id":"rt-3","status":{"state":"working"},
+                 "artifacts":[{"artifactId":"y","parts":[{"kind":"text","text":"all"}]}]}"""), A2aVersion.V0_3);
+        assertEquals(List.of(false, true), List.of(task.artifacts().get(0).append(), task.artifacts().get(0)
+                .lastChunk()));
+    }
+
+    @Test
+    void aMessageOrArtifactTheMeshCannotReadIsLeftOutAndTheRestIsRead() {
+        RemoteAnswer answer = RemoteAnswer.of(MeshJson.readObject("""
+                {"task":{"id":"rt-4","status":{"state":"TASK_STATE_COMPLETED"},
+                  "history":[{"messageId":"a-1","role":"ROLE_AGENT","parts":[]},
+                             {"messageId":"a-2","role":"ROLE_AGENT","parts":[{"text":"ok"}]}],
+                  "artifacts":[{"artifactId":"bad","parts":[{"nothing":1}]},{"name":"no id","parts":[{"text":"?"}]},
+                               {"artifactId":"good","parts":[{"text":"fine"}]}]}}"""), A2aVersion.V1_0);
+        assertEquals(List.of("a-2"), answer.messages().stream().map(RemoteAnswer.Said::messageId).toList());
+        assertEquals(List.of("good"), answer.artifacts().stream().map(RemoteAnswer.Made::artifactId).toList());
+        assertEquals("completed", answer.state());
+    }
 }
