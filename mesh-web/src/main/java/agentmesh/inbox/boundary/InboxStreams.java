@@ -33,7 +33,9 @@ import java.util.logging.Logger;
 /**
  * Open Server-Sent Event streams. Each stream remembers the cursor it has sent up to and, when signalled, sends
  * what came after it — one sender at a time per stream, so events go out in cursor order with no gap and no repeat.
- * A comment every 15 s keeps idle connections open and finds the ones whose client has gone. A stream lives no
+ * A comment every 15 s keeps idle connections open and finds the ones whose client has gone. Every write of an
+ * agent's streams runs in that agent's lane of the reader threads ({@link ReaderThreads#execute(String, Runnable)}), so
+ * a client that stops reading holds up its own agent's streams only. A stream lives no
  * longer than the token that opened it (closed when the agent's token is rotated), and an agent has at most
  * {@code mesh.inbox.max-streams-per-agent} open: a new one closes its oldest (a reconnecting client whose old
  * connection the server has not noticed gone yet must not be refused).
@@ -75,8 +77,10 @@ public class InboxStreams {
         final long openedAs;
         final SseEventSink sink;
         final Sse sse;
-        final AtomicBoolean sending = new AtomicBoolean();
-        volatile boolean again;
+        // At most one send and one keep-alive of a stream wait in its agent's lane: a lane held up by a client that
+        // does not read does not pile up a task per event.
+        final AtomicBoolean sendQueued = new AtomicBoolean();
+        final AtomicBoolean keepAliveQueued = new AtomicBoolean();
         volatile long cursor;
 
         Stream(String agentId, String tokenHash, long cursor, SseEventSink sink, Sse sse) {
@@ -117,28 +121,31 @@ public class InboxStreams {
         // that request too.
         streams.stream().sorted(Comparator.comparingLong(s -> s.openedAs))
                 .limit(Math.max(0, streams.size() - maxStreamsPerAgent))
-                .forEach(oldest -> readerThreads.execute(() -> closeWith(oldest,
+                .forEach(oldest -> readerThreads.execute(agentId, () -> closeWith(oldest,
                         "closed: " + agentId + " opened more than " + maxStreamsPerAgent + " streams")));
         // The answer's headers go out with the first thing written: at once, not with the first event.
         sink.send(sse.newEventBuilder().comment("inbox of " + agentId + " after " + after).build());
-        readerThreads.execute(() -> send(stream));
+        queueSend(stream);
     }
 
     private void wake(InboxChange change) {
         byAgent.getOrDefault(change.agentId(), Set.of()).stream()
                 .filter(stream -> stream.cursor < change.lastCursor())
-                .forEach(stream -> readerThreads.execute(() -> send(stream)));
+                .forEach(this::queueSend);
     }
 
-    private void send(Stream stream) {
-        if (!stream.sending.compareAndSet(false, true)) {
-            stream.again = true; // the running sender goes round once more
-            return;
+    private void queueSend(Stream stream) {
+        if (stream.sendQueued.compareAndSet(false, true)) {
+            readerThreads.execute(stream.agentId, () -> send(stream));
         }
+    }
+
+    // Sends everything after the stream's cursor; an event that lands meanwhile queues the next send.
+    private void send(Stream stream) {
+        stream.sendQueued.set(false);
         try {
             InboxPage page;
             do {
-                stream.again = false;
                 page = reader.after(stream.agentId, stream.cursor, PAGE);
                 for (JsonObject event : page.events()) {
                     long cursor = event.getJsonNumber("cursor").longValue();
@@ -150,37 +157,42 @@ public class InboxStreams {
                             .build()).toCompletableFuture().get(10, TimeUnit.SECONDS);
                     stream.cursor = cursor;
                 }
-            } while (page.more() || stream.again);
+            } while (page.more());
         } catch (Exception e) {
             LOG.log(Level.FINE, "Closing the stream of " + stream.agentId, e);
             close(stream);
-        } finally {
-            stream.sending.set(false);
-        }
-        if (stream.again && !stream.sink.isClosed()) {
-            readerThreads.execute(() -> send(stream));
         }
     }
 
+    // Each stream's comment is written in its agent's lane: a client that does not read blocks its own agent's
+    // writes, never the keep-alives of the others.
     private void keepAlive() {
         byAgent.values().forEach(streams -> streams.forEach(stream -> {
-            if (stream.sink.isClosed()) {
-                close(stream);
-            } else {
-                stream.sink.send(stream.sse.newEventBuilder().comment("keep-alive").build())
-                        .whenComplete((ok, failure) -> {
-                            if (failure != null) {
-                                close(stream);
-                            }
-                        });
+            if (stream.keepAliveQueued.compareAndSet(false, true)) {
+                readerThreads.execute(stream.agentId, () -> keepAlive(stream));
             }
         }));
+    }
+
+    private void keepAlive(Stream stream) {
+        stream.keepAliveQueued.set(false);
+        if (stream.sink.isClosed()) {
+            close(stream);
+        } else {
+            stream.sink.send(stream.sse.newEventBuilder().comment("keep-alive").build())
+                    .whenComplete((ok, failure) -> {
+                        if (failure != null) {
+                            close(stream);
+                        }
+                    });
+        }
     }
 
     private void closeRevoked(TokenRotated rotation) {
         byAgent.getOrDefault(rotation.agentId(), Set.of()).stream()
                 .filter(stream -> !stream.tokenHash.equals(rotation.tokenHash()))
-                .forEach(stream -> closeWith(stream, "closed: the token of " + rotation.agentId() + " was rotated"));
+                .forEach(stream -> readerThreads.execute(stream.agentId, () -> closeWith(stream,
+                        "closed: the token of " + rotation.agentId() + " was rotated")));
     }
 
     // The reason goes out as a comment: a client sees why in the stream; it would reconnect either way.

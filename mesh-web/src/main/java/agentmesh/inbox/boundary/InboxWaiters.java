@@ -12,18 +12,24 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import java.util.Comparator;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
  * Long polls that found nothing: suspended responses, holding no thread, answered as soon as their agent's inbox
  * gets an event (an {@link InboxSignals} signal) or with an empty page when their wait is over — or with a 401 when
- * the agent's token is rotated meanwhile: a poll lives no longer than the token it was made with.
+ * the agent's token is rotated meanwhile: a poll lives no longer than the token it was made with. An agent has at
+ * most {@code mesh.inbox.max-waits-per-agent} polls waiting: one more answers its oldest at once with what it has
+ * (nothing), as a new stream closes the oldest — a client that polls again without waiting for its last answer is
+ * not refused, and one agent cannot park thousands of polls, each a read whenever its inbox changes.
  */
 @ApplicationScoped
 public class InboxWaiters {
@@ -40,7 +46,12 @@ public class InboxWaiters {
     @Inject
     AgentTokens tokens;
 
+    @Inject
+    @ConfigProperty(name = "mesh.inbox.max-waits-per-agent", defaultValue = "8")
+    int maxWaitsPerAgent;
+
     private final Map<String, Set<Waiter>> byAgent = new ConcurrentHashMap<>();
+    private final AtomicLong made = new AtomicLong();
     private final Consumer<InboxChange> listener = this::wake;
     private final Consumer<TokenRotated> rotationListener = this::answerRevoked;
 
@@ -50,6 +61,7 @@ public class InboxWaiters {
         final long after;
         final int limit;
         final AsyncResponse response;
+        final long madeAs = made.incrementAndGet();
         final AtomicBoolean answered = new AtomicBoolean();
 
         Waiter(String agentId, String tokenHash, long after, int limit, AsyncResponse response) {
@@ -99,21 +111,25 @@ public class InboxWaiters {
         response.setTimeoutHandler(timedOut -> waiter.answer(InboxPage.empty(after)));
         response.setTimeout(waitSeconds, TimeUnit.SECONDS);
         // Added within compute: a set being emptied and dropped by remove() at the same moment is never joined.
-        byAgent.compute(agentId, (id, waiters) -> {
+        Set<Waiter> waiting = byAgent.compute(agentId, (id, waiters) -> {
             Set<Waiter> joined = waiters == null ? ConcurrentHashMap.newKeySet() : waiters;
             joined.add(waiter);
             return joined;
         });
+        waiting.stream().sorted(Comparator.comparingLong(w -> w.madeAs))
+                .limit(Math.max(0, waiting.size() - maxWaitsPerAgent))
+                .forEach(oldest -> readerThreads.execute(agentId,
+                        () -> oldest.answer(InboxPage.empty(oldest.after))));
         // An event may have landed between the caller's read and this registration; only then is it read again.
         if (signals.countFor(agentId) != signalsBeforeRead) {
-            readerThreads.execute(() -> check(waiter));
+            readerThreads.execute(agentId, () -> check(waiter));
         }
     }
 
     private void wake(InboxChange change) {
         byAgent.getOrDefault(change.agentId(), Set.of()).stream()
                 .filter(waiter -> waiter.after < change.lastCursor())
-                .forEach(waiter -> readerThreads.execute(() -> check(waiter)));
+                .forEach(waiter -> readerThreads.execute(waiter.agentId, () -> check(waiter)));
     }
 
     private void check(Waiter waiter) {

@@ -31,11 +31,13 @@ public class ReaderThreads {
     ManagedThreadFactory threadFactory;
 
     private ExecutorService pool;
+    private AgentLanes lanes;
 
     @PostConstruct
     void start() {
         pool = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
                 threadFactory);
+        lanes = new AgentLanes(pool);
     }
 
     void startWithTheApplication(@Observes @Initialized(ApplicationScoped.class) Object started) {
@@ -49,5 +51,13 @@ public class ReaderThreads {
 
     public void execute(Runnable reading) {
         pool.execute(reading);
+    }
+
+    /**
+     * Runs the work in the agent's own lane: one of the agent's tasks at a time, so that an agent whose client does
+     * not read (its writes blocking until they time out) holds one of these threads at most ({@link AgentLanes}).
+     */
+    public void execute(String agentId, Runnable work) {
+        lanes.execute(agentId, work);
     }
 }
