@@ -17,7 +17,8 @@ import java.util.Optional;
  * Who an {@code Authorization: Bearer …} header belongs to: the admin (the token from configuration) or an agent
  * (its token, through the agents' token cache). Found once per request, at the door, and kept with the request. A
  * string that cannot be an agent's token is refused without a hash or a database lookup, and an address that keeps
- * failing gets no lookups for a while ({@link FailedAuthentications}).
+ * presenting tokens that are no one's — agents' or the admin's — is refused (429) for a while
+ * ({@link FailedAuthentications}), except for the agent tokens the server has in its cache.
  */
 @ApplicationScoped
 public class BearerTokens {
@@ -60,15 +61,11 @@ public class BearerTokens {
         return caller;
     }
 
+    // Every token that is not a cached agent's passes the address's lockout first, the admin token too: a guess at
+    // the admin token costs no lookup, but unthrottled it could be tried thousands of times a second.
     private Optional<Caller> callerWith(String token, String address) {
-        if (isAdminToken(token)) {
-            return Optional.of(Caller.adminCaller());
-        }
-        if (!Tokens.isWellFormed(token)) {
-            return Optional.empty(); // costs neither a hash nor a lookup
-        }
-        String hash = Tokens.hash(token);
-        Optional<String> cached = agents.cachedHolder(hash);
+        String hash = Tokens.isWellFormed(token) ? Tokens.hash(token) : null; // null: no agent's, not hashed
+        Optional<String> cached = hash == null ? Optional.empty() : agents.cachedHolder(hash);
         if (cached.isPresent()) {
             return Optional.of(Caller.agent(cached.get(), hash));
         }
@@ -76,7 +73,10 @@ public class BearerTokens {
         if (!lockedOut.isZero()) {
             throw new TooManyFailedAuthentications(address, lockedOut);
         }
-        Optional<String> agent = agents.agentHolding(hash);
+        if (isAdminToken(token)) {
+            return Optional.of(Caller.adminCaller());
+        }
+        Optional<String> agent = hash == null ? Optional.empty() : agents.agentHolding(hash);
         if (agent.isEmpty()) {
             failures.failed(address);
         }

@@ -12,12 +12,12 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Failed token lookups per client address: a token bucket ({@code mesh.auth.failures-per-second}, 5 by default,
- * bursts of {@code mesh.auth.failure-burst}, 20) that each well-formed token unknown to the database drains (a
- * malformed one costs nothing and is not counted). While an address's bucket is empty, a token that would need a
- * lookup is refused (429) without one; tokens in the server's cache (used in the last
- * {@code mesh.auth.token-cache-seconds}) and the admin token still pass — so a guessing client cannot make the
- * server work for it, and the busy agents behind the same proxy go on. At most {@link #MAX_ADDRESSES} addresses
+ * Failed authentications per client address: a token bucket ({@code mesh.auth.failures-per-second}, 5 by default,
+ * bursts of {@code mesh.auth.failure-burst}, 20) that each token that is no one's drains — an agent token unknown
+ * to the database, a wrong admin token, a malformed string. While an address's bucket is empty, every token but
+ * those in the server's cache (agents' tokens used in the last {@code mesh.auth.token-cache-seconds}) is refused
+ * (429) without a look — the admin token too, so that it cannot be guessed at the network's speed — while the busy
+ * agents behind the same proxy go on. At most {@link #MAX_ADDRESSES} addresses
  * are tracked; refilled buckets are dropped first.
  */
 @ApplicationScoped
