@@ -11,6 +11,8 @@ import org.eclipse.microprofile.health.Readiness;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 /**
@@ -21,6 +23,10 @@ import javax.sql.DataSource;
 @Singleton
 @Startup
 public class DatabaseProbe {
+
+    private static final Logger LOG = Logger.getLogger(DatabaseProbe.class.getName());
+
+    private volatile boolean down;
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
@@ -34,11 +40,20 @@ public class DatabaseProbe {
         check.answerWith(this::probe);
     }
 
+    // The readiness endpoint is public: it says that the database failed and its SQL state, never the driver's text
+    // (hosts, users, schema names); the text goes to the log, once each time the database is found down.
     HealthCheckResponse probe() {
         try (Connection connection = dataSource.getConnection()) {
+            down = false;
             return HealthCheckResponse.named(DatabaseReadiness.NAME).status(connection.isValid(2)).build();
         } catch (SQLException e) {
-            return HealthCheckResponse.named(DatabaseReadiness.NAME).down().withData("error", e.getMessage()).build();
+            if (!down) {
+                LOG.log(Level.WARNING, "The database is not answering: {0}", e.getMessage());
+            }
+            down = true;
+            return HealthCheckResponse.named(DatabaseReadiness.NAME).down()
+                    .withData("error", "no connection (SQL state " + e.getSQLState() + "); see the server log")
+                    .build();
         }
     }
 }

@@ -1,11 +1,14 @@
 package agentmesh.testfaults;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.EnumSet;
 import java.util.Set;
+import java.util.logging.Logger;
 
 /**
  * The test-only fault switch: a request may ask, by header, to fail at a {@link FaultPoint}. It is honoured only when
@@ -16,12 +19,22 @@ import java.util.Set;
 @ApplicationScoped
 public class Faults {
 
+    private static final Logger LOG = Logger.getLogger(Faults.class.getName());
+
     @Inject
     @ConfigProperty(name = "mesh.test.faults", defaultValue = "false")
     boolean enabled;
 
     private final ThreadLocal<Set<FaultPoint>> requested =
             ThreadLocal.withInitial(() -> EnumSet.noneOf(FaultPoint.class));
+
+    /** Said once at start, so that faults switched on where they do not belong are seen. */
+    void atStartup(@Observes Startup startup) {
+        if (enabled) {
+            LOG.warning("Test faults are ON (mesh.test.faults=true): requests may ask this server to fail on purpose."
+                    + " Never in production.");
+        }
+    }
 
     public boolean enabled() {
         return enabled;

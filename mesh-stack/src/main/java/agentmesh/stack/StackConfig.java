@@ -115,6 +115,9 @@ public record StackConfig(
                     serverEnvironment.put(name, value);
                 }
             });
+            // Test faults only when this stack is built with them (the tests' stacks), never from a variable left
+            // in the shell that runs ./mesh run: the server inherits the launcher's environment otherwise.
+            serverEnvironment.putIfAbsent("MESH_TEST_FAULTS", "false");
             return new StackConfig(
                     stateDir,
                     Server.valueOf(get("MESH_SERVER", "payara").toUpperCase()),
