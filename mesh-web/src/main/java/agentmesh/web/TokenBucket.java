@@ -23,11 +23,17 @@ public final class TokenBucket {
 
     /** Takes a token if there is one; otherwise says how long until there will be. */
     public synchronized Duration take(Instant now) {
-        Duration wait = waitAt(now);
-        if (wait.isZero()) {
-            tokens -= 1;
+        return take(1, now);
+    }
+
+    /** Takes {@code amount} tokens if there are so many; otherwise says how long until there will be. */
+    public synchronized Duration take(double amount, Instant now) {
+        refill(now);
+        if (tokens >= amount) {
+            tokens -= amount;
+            return Duration.ZERO;
         }
-        return wait;
+        return Duration.ofNanos((long) Math.ceil((amount - tokens) / perSecond * 1e9));
     }
 
     /**
@@ -36,7 +42,7 @@ public final class TokenBucket {
      */
     public synchronized void charge(double amount, Instant now) {
         refill(now);
-        tokens -= amount;
+        tokens = Math.min(capacity, tokens - amount); // a negative charge, a refund, fills no more than full
     }
 
     /** How long until a token is there (zero: now), taking none. */

@@ -74,4 +74,16 @@ class TokenBucketTest {
         assertFalse(bucket.waitAt(start.plusSeconds(2)).isZero());
         assertTrue(bucket.waitAt(start.plusMillis(2020)).isZero());
     }
+
+    @Test
+    void manyTokensAreTakenAtOnceOrNoneAndARefundFillsNoMoreThanFull() {
+        TokenBucket bucket = new TokenBucket(100, 50, start);
+
+        assertTrue(bucket.take(60, start).isZero());
+        assertEquals(Duration.ofMillis(400), bucket.take(60, start)); // 40 left: none taken, 20 more in 0.4 s
+        bucket.charge(-500, start);
+        assertTrue(bucket.isFullAt(start));
+        assertTrue(bucket.take(100, start).isZero());
+        assertFalse(bucket.take(1, start).isZero());
+    }
 }

@@ -183,7 +183,8 @@ public class AgentGate implements Filter {
 
     private void agentRequest(String agent, boolean mcp, HttpServletRequest request, HttpServletResponse response,
                               FilterChain chain) throws IOException, ServletException {
-        Optional<Refusal> overRate = overRate(agent);
+        boolean read = isRead(request);
+        Optional<Refusal> overRate = overRate(agent, read);
         if (overRate.isPresent()) {
             refuse(response, overRate.get());
             return;
@@ -191,6 +192,9 @@ public class AgentGate implements Filter {
         // An MCP request waits for its tool, whose own calls to the API need the agent's API share: a share apart.
         AgentConcurrency share = mcp ? perAgentMcp : perAgent;
         if (!share.tryAcquire(agent)) {
+            if (read) {
+                answerBytes.settle(agent, 0); // the page taken ahead, given back
+            }
             refuse(response, new Refusal(429, "too-many-requests-at-once", "Too many requests at once", agent
                     + " has " + share.limit() + (mcp ? " MCP requests (mesh.mcp.max-requests-per-agent)"
                     : " requests (mesh.http.max-requests-per-agent)") + " being read or worked on; retry in 1 s", 1,
@@ -208,18 +212,22 @@ public class AgentGate implements Filter {
             });
         } finally {
             share.release(agent);
-            answerBytes.charge(agent, counted.bytes());
+            if (read) {
+                answerBytes.settle(agent, counted.bytes());
+            } else {
+                answerBytes.charge(agent, counted.bytes());
+            }
         }
     }
 
-    // The agent's rates: of requests, and of the bytes it has been answered.
-    private Optional<Refusal> overRate(String agent) {
+    // The agent's rates: of requests, and of the bytes it has been answered (a read takes a page's ahead).
+    private Optional<Refusal> overRate(String agent, boolean read) {
         Duration wait = rateLimit.take(agent);
         if (!wait.isZero()) {
             return Optional.of(new Refusal(429, "rate-limited", "Too many requests",
                     rateLimit.describe(agent, seconds(wait)), seconds(wait), "429 over an agent's rate limit"));
         }
-        Duration owed = answerBytes.owed(agent);
+        Duration owed = read ? answerBytes.reserve(agent) : answerBytes.owed(agent);
         if (!owed.isZero()) {
             return Optional.of(new Refusal(429, "answer-bytes-limited", "Too many bytes read",
                     answerBytes.describe(agent, seconds(owed)), seconds(owed), "429 over an agent's answer bytes"));
@@ -284,6 +292,11 @@ public class AgentGate implements Filter {
     private static boolean isAgentCard(HttpServletRequest request) {
         return request.getMethod().equals("GET") && request.getServletPath().equals("/a2a")
                 && request.getPathInfo() != null && AGENT_CARD.matcher(request.getPathInfo()).matches();
+    }
+
+    // What may answer with stored content: a GET, and any A2A call (its reads are JSON-RPC POSTs).
+    private static boolean isRead(HttpServletRequest request) {
+        return request.getMethod().equals("GET") || request.getServletPath().equals("/a2a");
     }
 
     private static boolean isInboxRequest(HttpServletRequest request) {
