@@ -294,9 +294,12 @@ public class AgentGate implements Filter {
                 && request.getPathInfo() != null && AGENT_CARD.matcher(request.getPathInfo()).matches();
     }
 
-    // What may answer with stored content: a GET, and any A2A call (its reads are JSON-RPC POSTs).
+    // What may answer with stored content at once: a GET, and any A2A call (its reads are JSON-RPC POSTs). The
+    // inbox's requests are not: an agent's polls and streams open several at a time and mostly wait, answered later;
+    // a page read now is charged after it, as any other answer.
     private static boolean isRead(HttpServletRequest request) {
-        return request.getMethod().equals("GET") || request.getServletPath().equals("/a2a");
+        return !isInboxRequest(request)
+                && (request.getMethod().equals("GET") || request.getServletPath().equals("/a2a"));
     }
 
     private static boolean isInboxRequest(HttpServletRequest request) {
