@@ -1,8 +1,8 @@
 package agentmesh.a2a.boundary;
 
-import java.util.Map;
+import agentmesh.web.limits.AgentConcurrency;
+
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -14,34 +14,24 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class WaitPlaces {
 
-    private final int max;
-    private final Map<String, Integer> held = new ConcurrentHashMap<>();
+    private final AgentConcurrency held;
 
     WaitPlaces(int max) {
-        this.max = max;
+        this.held = new AgentConcurrency(max);
     }
 
     /** One of the agent's places, or none when it holds all of them. */
     Optional<Place> take(String agentId) {
-        boolean[] taken = {false};
-        held.compute(agentId, (id, count) -> {
-            int now = count == null ? 0 : count;
-            if (now >= max) {
-                return count;
-            }
-            taken[0] = true;
-            return now + 1;
-        });
-        return taken[0] ? Optional.of(new Place(agentId)) : Optional.empty();
+        return held.tryAcquire(agentId) ? Optional.of(new Place(agentId)) : Optional.empty();
     }
 
     /** The places the agent holds now. */
     int held(String agentId) {
-        return held.getOrDefault(agentId, 0);
+        return held.inFlight(agentId);
     }
 
     int max() {
-        return max;
+        return held.limit();
     }
 
     /** A place taken by one waiting request. */
@@ -57,7 +47,7 @@ final class WaitPlaces {
         /** Gives the place back; only the first call does, the others do nothing. */
         void release() {
             if (released.compareAndSet(false, true)) {
-                held.computeIfPresent(agentId, (id, count) -> count <= 1 ? null : count - 1);
+                held.release(agentId);
             }
         }
     }

@@ -1,6 +1,7 @@
 package agentmesh.web.limits;
 
-import agentmesh.web.TokenBucket;
+import agentmesh.web.AddressBuckets;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -8,19 +9,15 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The rate of requests that carry no token — the public A2A agent cards — per client address: a token bucket
  * ({@code mesh.rate-limit.anonymous-per-second}, 20/s sustained, bursts of {@code mesh.rate-limit.anonymous-burst},
- * 40) → 429 with Retry-After. There is no agent to charge, so the address is what is limited. At most
- * {@link #MAX_ADDRESSES} addresses are tracked; refilled buckets are dropped first.
+ * 40) → 429 with Retry-After. There is no agent to charge, so the address is what is limited
+ * ({@link AddressBuckets}).
  */
 @ApplicationScoped
 public class AddressRateLimit {
-
-    static final int MAX_ADDRESSES = 10_000;
 
     @Inject
     @ConfigProperty(name = "mesh.rate-limit.anonymous-per-second", defaultValue = "20")
@@ -33,18 +30,17 @@ public class AddressRateLimit {
     @Inject
     Clock clock;
 
-    private final Map<String, TokenBucket> byAddress = new ConcurrentHashMap<>();
+    private AddressBuckets buckets;
+
+    @PostConstruct
+    void makeBuckets() {
+        buckets = new AddressBuckets(burst, perSecond);
+    }
 
     /** Takes a request from the address's bucket: zero when it may go on, else how long until it may. */
     Duration take(String address) {
         Instant now = clock.instant();
-        if (byAddress.size() >= MAX_ADDRESSES && !byAddress.containsKey(address)) {
-            byAddress.values().removeIf(bucket -> bucket.isFullAt(now));
-            if (byAddress.size() >= MAX_ADDRESSES) {
-                byAddress.clear();
-            }
-        }
-        return byAddress.computeIfAbsent(address, a -> new TokenBucket(burst, perSecond, now)).take(now);
+        return buckets.of(address, now).take(now);
     }
 
     String describe(String address, long retryAfterSeconds) {

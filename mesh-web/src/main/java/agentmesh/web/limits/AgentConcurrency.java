@@ -4,22 +4,23 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * How many of one agent's requests the server reads or works on at once: at most {@code limit}. The server's places
- * ({@link AdmissionLimit}) and its HTTP workers are shared by every agent; this cap is what keeps one agent — forty
- * connections that drip their bodies, a burst of the largest reads — to its own share of them. A request over the
- * cap is refused at once (429); it never waits, since waiting would itself hold a worker.
+ * How many of something each agent holds at once — requests the server reads or works on, A2A requests that wait —
+ * at most {@code limit}. The server's places ({@link AdmissionLimit}), its HTTP workers and its watches are shared by
+ * every agent; this cap is what keeps one agent — forty connections that drip their bodies, a burst of the largest
+ * reads, streams by the thousand — to its own share of them. One over the cap is refused at once (429); it never
+ * waits, since waiting would itself hold a worker.
  */
-final class AgentConcurrency {
+public final class AgentConcurrency {
 
     private final int limit;
     private final Map<String, Integer> inFlight = new ConcurrentHashMap<>();
 
-    AgentConcurrency(int limit) {
+    public AgentConcurrency(int limit) {
         this.limit = limit;
     }
 
     /** Takes one of the agent's places; false when all of them are taken. */
-    boolean tryAcquire(String agentId) {
+    public boolean tryAcquire(String agentId) {
         boolean[] taken = {false};
         inFlight.compute(agentId, (id, count) -> {
             int now = count == null ? 0 : count;
@@ -32,16 +33,16 @@ final class AgentConcurrency {
         return taken[0];
     }
 
-    void release(String agentId) {
+    public void release(String agentId) {
         inFlight.computeIfPresent(agentId, (id, count) -> count <= 1 ? null : count - 1);
     }
 
-    /** The agent's requests being read or worked on now. */
-    int inFlight(String agentId) {
+    /** What the agent holds now. */
+    public int inFlight(String agentId) {
         return inFlight.getOrDefault(agentId, 0);
     }
 
-    int limit() {
+    public int limit() {
         return limit;
     }
 }

@@ -1,6 +1,7 @@
 package agentmesh.web.security;
 
-import agentmesh.web.TokenBucket;
+import agentmesh.web.AddressBuckets;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -8,8 +9,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Failed authentications per client address: a token bucket ({@code mesh.auth.failures-per-second}, 5 by default,
@@ -17,13 +16,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * to the database, a wrong admin token, a malformed string. While an address's bucket is empty, every token but
  * those in the server's cache (agents' tokens used in the last {@code mesh.auth.token-cache-seconds}) is refused
  * (429) without a look — the admin token too, so that it cannot be guessed at the network's speed — while the busy
- * agents behind the same proxy go on. At most {@link #MAX_ADDRESSES} addresses
- * are tracked; refilled buckets are dropped first.
+ * agents behind the same proxy go on ({@link AddressBuckets}).
  */
 @ApplicationScoped
 public class FailedAuthentications {
-
-    static final int MAX_ADDRESSES = 10_000;
 
     @Inject
     @ConfigProperty(name = "mesh.auth.failures-per-second", defaultValue = "5")
@@ -36,12 +32,16 @@ public class FailedAuthentications {
     @Inject
     Clock clock;
 
-    private final Map<String, TokenBucket> byAddress = new ConcurrentHashMap<>();
+    private AddressBuckets buckets;
+
+    @PostConstruct
+    void makeBuckets() {
+        buckets = new AddressBuckets(burst, perSecond);
+    }
 
     /** How long the address must wait before a token of its may be looked up again (zero: it may now). */
     Duration lockedOutFor(String address) {
-        TokenBucket bucket = byAddress.get(address);
-        return bucket == null ? Duration.ZERO : bucket.waitAt(clock.instant());
+        return buckets.existing(address).map(bucket -> bucket.waitAt(clock.instant())).orElse(Duration.ZERO);
     }
 
     /**
@@ -51,12 +51,6 @@ public class FailedAuthentications {
      */
     void failed(String address) {
         Instant now = clock.instant();
-        if (byAddress.size() >= MAX_ADDRESSES && !byAddress.containsKey(address)) {
-            byAddress.values().removeIf(bucket -> bucket.isFullAt(now));
-            if (byAddress.size() >= MAX_ADDRESSES) {
-                byAddress.clear();
-            }
-        }
-        byAddress.computeIfAbsent(address, a -> new TokenBucket(burst, perSecond, now)).take(now);
+        buckets.of(address, now).take(now);
     }
 }
