@@ -1,5 +1,6 @@
 package agentmesh.web;
 
+import agentmesh.parts.control.Parts;
 import jakarta.validation.Constraint;
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
@@ -10,10 +11,12 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import java.util.Optional;
 
 /**
- * A text field of a request body: at most {@link #max} characters (UTF-16 units, as {@code @Size} counts), and not
- * blank unless {@link #blank} allows it; null passes (add {@code @NotNull} where the field is required).
+ * A text field of a request body: at most {@link #max} characters (UTF-16 units, as {@code @Size} counts), not
+ * blank unless {@link #blank} allows it, and text the mesh stores (no NUL, no unpaired surrogate, as in parts); null
+ * passes (add {@code @NotNull} where the field is required).
  *
  * <p>Why not {@code @Size} and {@code @NotBlank}: on a record component they reach the canonical constructor's
  * parameter too, and Payara's OpenAPI scanner takes every parameter with a Bean Validation annotation it knows for a
@@ -52,11 +55,19 @@ public @interface Text {
                 return true;
             }
             if (!text.blank() && value.toString().isBlank()) {
-                context.disableDefaultConstraintViolation();
-                context.buildConstraintViolationWithTemplate("must not be blank").addConstraintViolation();
-                return false;
+                return refused(context, "must not be blank");
+            }
+            Optional<String> problem = Parts.textProblem(value);
+            if (problem.isPresent()) {
+                return refused(context, problem.get());
             }
             return value.length() <= text.max();
+        }
+
+        private static boolean refused(ConstraintValidatorContext context, String problem) {
+            context.disableDefaultConstraintViolation();
+            context.buildConstraintViolationWithTemplate(problem).addConstraintViolation();
+            return false;
         }
     }
 }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -80,19 +81,26 @@ public final class Parts {
     }
 
     private static void checkText(String path, String text, Map<String, String> problems) {
+        textProblem(text).ifPresent(problem -> problems.putIfAbsent(path, problem));
+    }
+
+    /**
+     * What makes a text no text the mesh stores — a NUL, an unpaired surrogate — or empty when it is fine: for the
+     * parts' strings, and for every other text field of a request (names, reasons).
+     */
+    public static Optional<String> textProblem(CharSequence text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == 0) {
-                problems.putIfAbsent(path, "must not contain NUL (U+0000)");
-                return;
+                return Optional.of("must not contain NUL (U+0000)");
             }
             if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
-                problems.putIfAbsent(path, "must not contain an unpaired surrogate (not Unicode text)");
-                return;
+                return Optional.of("must not contain an unpaired surrogate (not Unicode text)");
             }
         }
+        return Optional.empty();
     }
 
     private static void checkPart(String path, JsonValue value, Map<String, String> problems) {
