@@ -59,7 +59,7 @@ class BoundedReadsIT {
         long cursor = 0;
         int pages = 0;
         while (true) {
-            ApiResponse page = mesh.get("inbox?after=" + cursor + "&limit=500", bob.token());
+            ApiResponse page = Inbox.page(mesh, bob, cursor);
             assertEquals(200, page.status(), page::toString);
             assertTrue(page.body().getBytes(StandardCharsets.UTF_8).length < PAGE_BYTES + 64 * 1024,
                     page.body().length() + " characters in one page");
@@ -94,7 +94,7 @@ class BoundedReadsIT {
 
     @Test
     void aTaskShowsItsNewestHistoryAndFirstArtifactsWithinTheBudgetAndPagesTheRest() {
-        JsonObject view = mesh.get("tasks/" + task, alice.token()).json();
+        JsonObject view = mesh.read("tasks/" + task, alice.token()).json();
 
         assertEquals(List.of(4, 5), view.getJsonArray("history").stream()
                 .map(m -> m.asJsonObject().getInt("seq")).toList());
@@ -102,7 +102,7 @@ class BoundedReadsIT {
                 .map(a -> a.asJsonObject().getString("artifactId")).toList());
         long next = view.getJsonNumber("artifactsNextCursor").longValue();
 
-        JsonObject rest = mesh.get("tasks/" + task + "/artifacts?after=" + next, alice.token()).json();
+        JsonObject rest = mesh.read("tasks/" + task + "/artifacts?after=" + next, alice.token()).json();
         assertEquals(List.of("a-3"), rest.getJsonArray("artifacts").stream()
                 .map(a -> a.asJsonObject().getString("artifactId")).toList());
         assertFalse(rest.containsKey("nextCursor") && !rest.isNull("nextCursor"), "no artifact follows the last");
@@ -110,7 +110,7 @@ class BoundedReadsIT {
         List<Integer> seqs = new ArrayList<>();
         long after = 0;
         for (int page = 0; page < 10; page++) {
-            JsonObject messages = mesh.get("tasks/" + task + "/messages?after=" + after, bob.token()).json();
+            JsonObject messages = mesh.read("tasks/" + task + "/messages?after=" + after, bob.token()).json();
             List<Integer> batch = messages.getJsonArray("messages").stream()
                     .map(m -> m.asJsonObject().getInt("seq")).toList();
             if (batch.isEmpty()) {

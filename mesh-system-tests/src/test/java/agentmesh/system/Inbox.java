@@ -22,7 +22,7 @@ public final class Inbox {
         List<JsonObject> events = new ArrayList<>();
         long cursor = after;
         while (true) {
-            ApiResponse page = mesh.get("inbox?after=" + cursor + "&limit=500", agent.token());
+            ApiResponse page = page(mesh, agent, cursor);
             if (page.status() != 200) {
                 throw new IllegalStateException("inbox of " + agent.id() + ": " + page);
             }
@@ -35,8 +35,13 @@ public final class Inbox {
         }
     }
 
+    /** One page of the agent's inbox after the cursor, read as a well-behaved client reads ({@link MeshClient#read}). */
+    static ApiResponse page(MeshClient mesh, Agent agent, long after) {
+        return mesh.read("inbox?after=" + after + "&limit=500", agent.token());
+    }
+
     /** Waits until the agent's inbox holds at least {@code count} events, and returns them all. */
-    static List<JsonObject> awaitAtLeast(MeshClient mesh, Agent agent, int count, Duration timeout) {
+    public static List<JsonObject> awaitAtLeast(MeshClient mesh, Agent agent, int count, Duration timeout) {
         await().atMost(timeout).pollInterval(Duration.ofMillis(200))
                 .until(() -> all(mesh, agent, 0).size() >= count);
         return all(mesh, agent, 0);

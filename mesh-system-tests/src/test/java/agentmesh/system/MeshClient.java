@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.LockSupport;
 
 /** Speaks the mesh's HTTP API as an agent or an admin would. */
 public final class MeshClient {
@@ -38,6 +39,20 @@ public final class MeshClient {
 
     public ApiResponse get(String path, String token) {
         return send(request(path, token).GET());
+    }
+
+    /**
+     * A GET as a well-behaved reader makes it: a refusal for its share of answer bytes or requests (429) is waited
+     * out as its Retry-After says, a few times. For reads of large content, whose bytes an agent may take only so
+     * fast.
+     */
+    public ApiResponse read(String path, String token) {
+        ApiResponse answer = get(path, token);
+        for (int retry = 0; retry < 10 && answer.status() == 429; retry++) {
+            LockSupport.parkNanos(Duration.ofSeconds(answer.retryAfterSeconds().orElse(1)).toNanos());
+            answer = get(path, token);
+        }
+        return answer;
     }
 
     public ApiResponse post(String path, String token, String body) {
@@ -108,8 +123,16 @@ public final class MeshClient {
         return body.build().toString();
     }
 
+    /**
+     * Sends as a well-behaved client does: a refusal of load (429, 503) is tried again after its Retry-After, a few
+     * times — the same body, so the same message id when it has one. Anything else but 201 fails.
+     */
     public JsonObject send(Agent from, String body) {
         ApiResponse response = post("messages", from.token(), body);
+        for (int retry = 0; retry < 5 && (response.status() == 429 || response.status() == 503); retry++) {
+            LockSupport.parkNanos(Duration.ofSeconds(response.retryAfterSeconds().orElse(1)).toNanos());
+            response = post("messages", from.token(), body);
+        }
         if (response.status() != 201) {
             throw new IllegalStateException("send from " + from.id() + ": " + response);
         }
