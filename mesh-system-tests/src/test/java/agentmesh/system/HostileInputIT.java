@@ -36,14 +36,15 @@ class HostileInputIT {
     }
 
     /**
-     * The forged tokens above lock this address out for a moment (FailedAuthentications): the tests that follow
-     * begin once a token that is no one's is answered 401 again, not 429.
+     * The forged tokens above lock this address out of lookups for a moment (FailedAuthentications): the tests that
+     * follow begin once a forged token of an agent token's form is looked up again (401, not 429).
      */
     @AfterAll
     static void addressNoLongerLockedOut() {
         MeshClient mesh = MeshClient.forStack();
+        String forged = "mesh_" + "A".repeat(43);
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1))
-                .until(() -> mesh.get("me", "not-a-token").status() == 401);
+                .until(() -> mesh.get("me", forged).status() == 401);
     }
 
     @Test

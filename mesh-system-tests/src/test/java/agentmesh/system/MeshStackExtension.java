@@ -14,7 +14,7 @@ import java.util.logging.Logger;
  */
 public class MeshStackExtension implements BeforeAllCallback {
 
-    public static final String ADMIN_TOKEN = "it-admin-token";
+    public static final String ADMIN_TOKEN = "it-admin-token-of-the-tests";
     private static final Logger LOG = Logger.getLogger(MeshStackExtension.class.getName());
 
     @Override

@@ -3,6 +3,8 @@ package agentmesh.web.security;
 import agentmesh.agent.control.AgentTokens;
 import agentmesh.agent.control.Tokens;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -12,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * Who an {@code Authorization: Bearer …} header belongs to: the admin (the token from configuration) or an agent
@@ -26,6 +29,8 @@ public class BearerTokens {
     private static final String PREFIX = "Bearer ";
     private static final String ATTRIBUTE = Caller.class.getName();
     private static final int MAX_TOKEN_LENGTH = 512;
+    static final int MIN_ADMIN_TOKEN_LENGTH = 16;
+    private static final Logger LOG = Logger.getLogger(BearerTokens.class.getName());
 
     @Inject
     AgentTokens agents;
@@ -61,15 +66,15 @@ public class BearerTokens {
         return caller;
     }
 
-    // Every token that is not a cached agent's passes the address's lockout first, the admin token too: a guess at
-    // the admin token costs no lookup, but unthrottled it could be tried thousands of times a second.
+    // Every token that is not a cached agent's passes the address's lockout for its kind first, the admin token too:
+    // a guess at the admin token costs no lookup, but unthrottled it could be tried thousands of times a second.
     private Optional<Caller> callerWith(String token, String address) {
         String hash = Tokens.isWellFormed(token) ? Tokens.hash(token) : null; // null: no agent's, not hashed
         Optional<String> cached = hash == null ? Optional.empty() : agents.cachedHolder(hash);
         if (cached.isPresent()) {
             return Optional.of(Caller.agent(cached.get(), hash));
         }
-        Duration lockedOut = failures.lockedOutFor(address);
+        Duration lockedOut = failures.lockedOutFor(address, hash != null);
         if (!lockedOut.isZero()) {
             throw new TooManyFailedAuthentications(address, lockedOut);
         }
@@ -78,14 +83,24 @@ public class BearerTokens {
         }
         Optional<String> agent = hash == null ? Optional.empty() : agents.agentHolding(hash);
         if (agent.isEmpty()) {
-            failures.failed(address);
+            failures.failed(address, hash != null);
         }
         return agent.map(agentId -> Caller.agent(agentId, hash));
     }
 
+    // A configured admin token shorter than MIN_ADMIN_TOKEN_LENGTH is no admin token: one that short could be guessed.
     private boolean isAdminToken(String token) {
-        return adminToken.map(expected -> MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
-                token.getBytes(StandardCharsets.UTF_8))).orElse(false);
+        return adminToken.filter(expected -> expected.length() >= MIN_ADMIN_TOKEN_LENGTH)
+                .map(expected -> MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
+                        token.getBytes(StandardCharsets.UTF_8))).orElse(false);
+    }
+
+    /** Said once at start: an admin token too short to be used is a set-up mistake, not a silent 401. */
+    void atStartup(@Observes Startup startup) {
+        if (adminToken.isPresent() && adminToken.get().length() < MIN_ADMIN_TOKEN_LENGTH) {
+            LOG.severe("mesh.admin.token has " + adminToken.get().length() + " characters; at least "
+                    + MIN_ADMIN_TOKEN_LENGTH + " are needed: every admin request is refused until it is longer");
+        }
     }
 
     private static Optional<String> token(String header) {

@@ -11,12 +11,14 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Failed authentications per client address: a token bucket ({@code mesh.auth.failures-per-second}, 5 by default,
- * bursts of {@code mesh.auth.failure-burst}, 20) that each token that is no one's drains — an agent token unknown
- * to the database, a wrong admin token, a malformed string. While an address's bucket is empty, every token but
- * those in the server's cache (agents' tokens used in the last {@code mesh.auth.token-cache-seconds}) is refused
- * (429) without a look — the admin token too, so that it cannot be guessed at the network's speed — while the busy
- * agents behind the same proxy go on ({@link AddressBuckets}).
+ * Failed authentications per client address, in two token buckets of {@code mesh.auth.failures-per-second} (5)
+ * each: tokens of an agent token's form unknown to the database (bursts of {@code mesh.auth.failure-burst}, 20),
+ * each a database lookup; and any other string — a wrong admin token, something malformed — (bursts of
+ * {@code mesh.auth.guess-burst}, 100), which costs nothing to refuse but could be a guess at the admin token. While
+ * an address's bucket of a kind is empty, the tokens of that kind are refused (429) without a look — the admin token
+ * too, so that it cannot be guessed at the network's speed; tokens in the server's cache (agents' tokens used in the
+ * last {@code mesh.auth.token-cache-seconds}) still pass, so the busy agents behind the same proxy go on
+ * ({@link AddressBuckets}).
  */
 @ApplicationScoped
 public class FailedAuthentications {
@@ -30,27 +32,37 @@ public class FailedAuthentications {
     double burst;
 
     @Inject
+    @ConfigProperty(name = "mesh.auth.guess-burst", defaultValue = "100")
+    double guessBurst;
+
+    @Inject
     Clock clock;
 
-    private AddressBuckets buckets;
+    private AddressBuckets lookups;
+    private AddressBuckets guesses;
 
     @PostConstruct
     void makeBuckets() {
-        buckets = new AddressBuckets(burst, perSecond);
-    }
-
-    /** How long the address must wait before a token of its may be looked up again (zero: it may now). */
-    Duration lockedOutFor(String address) {
-        return buckets.existing(address).map(bucket -> bucket.waitAt(clock.instant())).orElse(Duration.ZERO);
+        lookups = new AddressBuckets(burst, perSecond);
+        guesses = new AddressBuckets(guessBurst, perSecond);
     }
 
     /**
-     * A lookup found no agent. Counted after the lookup, not reserved before it: reserving made the busy agents
-     * behind one address (their cache entries expiring together) lock each other out. So a burst of concurrent
-     * guesses can pass the check together once, at most as many as the server has HTTP workers.
+     * How long the address must wait before a token of its, of an agent token's form or not, may be looked at again
+     * (zero: it may now).
      */
-    void failed(String address) {
+    Duration lockedOutFor(String address, boolean agentForm) {
+        return (agentForm ? lookups : guesses).existing(address).map(bucket -> bucket.waitAt(clock.instant()))
+                .orElse(Duration.ZERO);
+    }
+
+    /**
+     * A token was no one's. Counted after the lookup, not reserved before it: reserving made the busy agents behind
+     * one address (their cache entries expiring together) lock each other out. So a burst of concurrent guesses can
+     * pass the check together once, at most as many as the server has HTTP workers.
+     */
+    void failed(String address, boolean agentForm) {
         Instant now = clock.instant();
-        buckets.of(address, now).take(now);
+        (agentForm ? lookups : guesses).of(address, now).take(now);
     }
 }
