@@ -15,6 +15,8 @@ import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.annotation.WebListener;
 import jakarta.servlet.http.HttpServletRequest;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -39,7 +41,10 @@ public class McpEndpoint implements ServletContextListener {
     static final String PATH = "/mcp";
     private static final int SESSIONS_KEPT = 1000;
 
-    /** The MCP session's agent state, by session and token (a rotated token starts afresh). */
+    /**
+     * The MCP session's agent state, by session and token (a rotated token starts afresh); as many as the library
+     * keeps sessions (mesh.mcp.max-sessions, {@link McpSessions}).
+     */
     private final Map<String, MeshMcpTools.Session> sessions = Collections.synchronizedMap(
             new LinkedHashMap<>(16, 0.75f, true) {
                 @Override
@@ -65,8 +70,12 @@ public class McpEndpoint implements ServletContextListener {
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(MeshMcpTools.all(this::session))
                 .build();
+        Config config = ConfigProvider.getConfig();
+        McpSessions capped = new McpSessions(
+                config.getOptionalValue("mesh.mcp.max-sessions-per-agent", Integer.class).orElse(8),
+                config.getOptionalValue("mesh.mcp.max-sessions", Integer.class).orElse(SESSIONS_KEPT));
         ServletRegistration.Dynamic servlet = event.getServletContext().addServlet("mcp",
-                new McpEnvelope(transport));
+                new McpEnvelope(new McpSessionCap(transport, capped)));
         servlet.addMapping(PATH);
         servlet.setAsyncSupported(true);
     }
@@ -92,6 +101,7 @@ public class McpEndpoint implements ServletContextListener {
         String agentId = (String) context.get("agentId");
         return sessions.computeIfAbsent(exchange.sessionId() + " " + context.get("tokenHash"),
                 key -> new MeshMcpTools.Session(MeshAgent.builder(URI.create((String) context.get("api")), agentId,
-                        (String) context.get("token")).httpClient(loopback).build(), new PrintStream(OutputStream.nullOutputStream())));
+                        (String) context.get("token")).httpClient(loopback).build(),
+                        new PrintStream(OutputStream.nullOutputStream())));
     }
 }

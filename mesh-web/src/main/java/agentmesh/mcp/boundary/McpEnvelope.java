@@ -21,8 +21,8 @@ import java.util.Optional;
 
 /**
  * The MCP library's servlet, behind a check of the JSON-RPC envelope of every message POSTed to it: a JSON
- * object at most 64 levels deep, {@code "jsonrpc": "2.0"}, an id that is a string or a number, a method that is a string, params that are an
- * object ({@code initialize} must have them). Anything else is answered 400 with a JSON-RPC error of its own
+ * object at most 64 levels deep, {@code "jsonrpc": "2.0"}, an id that is a string or a number, a method that is a
+ * string, params that are an object ({@code initialize} must have them). Anything else is answered 400 with a JSON-RPC error of its own
  * (-32700 unparsable, -32600 not a request, -32602 bad params) — the library answered some of these with a 500 of its
  * own making. A servlet around the library's rather than a filter, so that it runs after the door
  * ({@link agentmesh.web.limits.AgentGate}): the body it reads was read there, within its bounds.
