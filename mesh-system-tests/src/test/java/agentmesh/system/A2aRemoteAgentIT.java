@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * token it wants; a mesh agent sends it 30 messages through the mesh API while it is killed (SIGKILL) and started
  * again; it handles every message once, in order, and every answer reaches the sender once. A task it keeps working
  * on after answering is followed to its end. A message it refuses is parked after its attempts, the ones behind it
- * move on, and an admin can replay it. Two senders' messages with the same id are two messages to it.
+ * move on, and an admin can replay it. Two senders' messages with the same id are two messages to it; what the agent
+ * had received before it was attached is not sent to it.
  */
 @ExtendWith(MeshStackExtension.class)
 class A2aRemoteAgentIT {
@@ -45,8 +46,14 @@ class A2aRemoteAgentIT {
     private final int port = freePort();
     private Process remote;
 
+    private MeshClient.Agent attachedAgent;
+
+    // Detached too: an attached agent whose server is gone would be swept for the tests after this one.
     @AfterEach
     void stopRemote() {
+        if (attachedAgent != null) {
+            mesh.delete("admin/agents/" + attachedAgent.id() + "/remote", MeshStackExtension.ADMIN_TOKEN);
+        }
         if (remote != null) {
             remote.destroyForcibly();
         }
@@ -62,6 +69,7 @@ class A2aRemoteAgentIT {
                 "{\"cardUrl\":\"http://127.0.0.1:" + port + "/.well-known/agent-card.json\",\"bearerToken\":\""
                         + SECRET + "\"}");
         assertEquals(200, attached.status(), attached.body());
+        attachedAgent = echo;
         assertEquals("http://127.0.0.1:" + port + "/rpc", attached.json().getString("endpoint"));
         assertEquals("1.0", attached.json().getString("protocolVersion"));
         assertFalse(attached.body().contains(SECRET), "the secret is never returned");
@@ -123,17 +131,22 @@ class A2aRemoteAgentIT {
         MeshClient.Agent echo = mesh.registerAgent("echo-remote");
         mesh.allow(alice, echo);
         mesh.allow(bob, echo);
-        ApiResponse attached = mesh.put("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN,
+        // Before the attachment: for the mesh agent, not for a remote server that did not exist then.
+        String before = mesh.send(alice, MeshClient.textMessage("before", echo, null, "before the attachment"))
+                .getString("messageId");
+        Inbox.awaitMessage(MeshAgent.builder(base, echo.id(), echo.token()).build(), before);
+        ApiResponse attachment = mesh.put("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN,
                 "{\"cardUrl\":\"http://127.0.0.1:" + port + "/.well-known/agent-card.json\",\"bearerToken\":\""
                         + SECRET + "\"}");
-        assertEquals(200, attached.status(), attached.body());
+        assertEquals(200, attachment.status(), attachment.body());
+        attachedAgent = echo;
 
         // The remote agent handles a message id once: with one namespace for all senders, bob's would be alice's.
         mesh.send(alice, MeshClient.textMessage("same-id-1", echo, null, "from alice"));
         mesh.send(bob, MeshClient.textMessage("same-id-1", echo, null, "from bob"));
         await().atMost(Duration.ofSeconds(60)).until(() -> handled().size() >= 2);
         assertEquals(List.of("from alice", "from bob"), handled().stream().map(line -> line.getString("text"))
-                .sorted().toList());
+                .sorted().toList(), "only what came after the attachment, once each");
         MeshAgent aliceAgent = MeshAgent.builder(base, alice.id(), alice.token()).build();
         MeshAgent bobAgent = MeshAgent.builder(base, bob.id(), bob.token()).build();
         await().atMost(Duration.ofSeconds(30)).until(() -> !answers(aliceAgent).isEmpty()

@@ -72,19 +72,30 @@ public class RemoteAgents {
                              Instant replayedAt) {
     }
 
+    /**
+     * Attaches the agent, or replaces what its attachment says. A new attachment relays from the agent's inbox as it
+     * stands — what came before it was for no remote server, and would be sent all at once; a replaced one goes on
+     * from where its relay stood.
+     */
     void attach(String agentId, String cardUrl, RemoteCard card, String secret) {
         Jdbc.update(dataSource, """
-                INSERT INTO remote_agent (agent_id, card_url, endpoint, protocol_version, name, streaming, secret)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO remote_agent (agent_id, card_url, endpoint, protocol_version, name, streaming, secret,
+                  relayed_cursor)
+                VALUES (?, ?, ?, ?, ?, ?, ?,
+                  (SELECT COALESCE(MAX(last_cursor), 0) FROM inbox_cursor WHERE agent_id = ?))
                 ON DUPLICATE KEY UPDATE card_url = VALUES(card_url), endpoint = VALUES(endpoint),
                   protocol_version = VALUES(protocol_version), name = VALUES(name), streaming = VALUES(streaming),
                   secret = VALUES(secret), attempts = 0, refusals = 0, next_attempt_at = NULL, last_error = NULL""",
                 agentId, cardUrl, card.endpoint(), card.protocolVersion(), card.name(), card.streaming(),
-                settings.secrets().seal(agentId, secret));
+                settings.secrets().seal(agentId, secret), agentId);
     }
 
+    /** Detaches the agent, and forgets its followed tasks and dead letters: nothing of its remote server stays. */
     boolean detach(String agentId) {
-        return Jdbc.update(dataSource, "DELETE FROM remote_agent WHERE agent_id = ?", agentId) == 1;
+        boolean attached = Jdbc.update(dataSource, "DELETE FROM remote_agent WHERE agent_id = ?", agentId) == 1;
+        Jdbc.update(dataSource, "DELETE FROM remote_task WHERE agent_id = ?", agentId);
+        Jdbc.update(dataSource, "DELETE FROM remote_dead_letter WHERE agent_id = ?", agentId);
+        return attached;
     }
 
     Optional<View> view(String agentId) {
