@@ -35,7 +35,7 @@ public final class Inbox {
         }
     }
 
-    /** One page of the agent's inbox after the cursor, read as a well-behaved client reads ({@link MeshClient#read}). */
+    /** A page of the agent's inbox after the cursor, read as a well-behaved client reads ({@link MeshClient#read}). */
     static ApiResponse page(MeshClient mesh, Agent agent, long after) {
         return mesh.read("inbox?after=" + after + "&limit=500", agent.token());
     }

@@ -32,6 +32,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -40,6 +41,7 @@ import java.util.logging.Logger;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -279,21 +281,75 @@ class AbusiveAgentIT {
     }
 
     @Test
+    void aFloodOfMcpSessionsKeepsOnlyTheAgentsLastEight() throws Exception {
+        Agent mallory = mesh.registerAgent("mallory");
+        URI mcp = api.resolve("../../mcp");
+        String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"flood\",\"version\":\"1\"}}}";
+        Map<Integer, Long> attacker = new ConcurrentHashMap<>();
+        List<String> opened = new CopyOnWriteArrayList<>();
+        Pace pace = new Pace(50); // the default rate limit of an agent
+        List<Callable<Integer>> flooders = new ArrayList<>();
+        for (int thread = 0; thread < 4; thread++) {
+            flooders.add(() -> {
+                long end = System.nanoTime() + ATTACK.toNanos();
+                while (pace.next() < end) {
+                    HttpResponse<Void> answer = http.send(request(mcp, mallory.token())
+                            .header("Content-Type", "application/json")
+                            .header("Accept", "application/json, text/event-stream")
+                            .POST(HttpRequest.BodyPublishers.ofString(initialize)).build(),
+                            HttpResponse.BodyHandlers.discarding());
+                    attacker.merge(answer.statusCode(), 1L, Long::sum);
+                    answer.headers().firstValue("Mcp-Session-Id").ifPresent(opened::add);
+                }
+                return 0;
+            });
+        }
+
+        SteadyTraffic.Window others = underAttack("a flood of MCP sessions", () -> {
+            for (Future<Integer> done : runAll(flooders)) {
+                done.get();
+            }
+        }, attacker);
+
+        assertEquals(Set.of(200), attacker.keySet(), () -> "the attacker's answers: " + attacker);
+        assertTrue(opened.size() > 100, "only " + opened.size() + " sessions opened");
+        assertEquals(404, ping(mcp, mallory, opened.get(0)), "the first session was closed by the cap");
+        assertNotEquals(404, ping(mcp, mallory, opened.get(opened.size() - 1)), "the last session is open");
+        assertOthersUnharmed(others);
+    }
+
+    // A ping in an MCP session: 404 once the session is closed (the specification's answer), another status while open.
+    private int ping(URI mcp, Agent agent, String sessionId) throws Exception {
+        return http.send(request(mcp, agent.token()).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream").header("Mcp-Session-Id", sessionId)
+                .header("MCP-Protocol-Version", "2025-06-18")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}"))
+                .build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    @Test
     void guessingTheAdminTokenIsCutOffAndLocksOutOnlyTheGuessersAddress() throws Exception {
         InetAddress guesser = InetAddress.getByName("127.0.0.3");
         URI admin = api.resolve("admin/agents");
         Map<Integer, Long> attacker = new ConcurrentHashMap<>();
         int[] rightTokenFromGuesser = new int[1];
 
+        long[] guessingSeconds = new long[1];
+
         SteadyTraffic.Window others = underAttack("admin-token guessing", () -> {
-            for (int i = 0; i < 200; i++) {
+            long start = System.nanoTime();
+            for (int i = 0; i < 400; i++) {
                 attacker.merge(RawHttp.get(admin, guesser, "guess-" + UUID.randomUUID()), 1L, Long::sum);
             }
             rightTokenFromGuesser[0] = RawHttp.get(admin, guesser, MeshStackExtension.ADMIN_TOKEN);
+            guessingSeconds[0] = Duration.ofNanos(System.nanoTime() - start).toSeconds() + 1;
         }, attacker);
 
         assertEquals(Set.of(401, 429), attacker.keySet(), () -> "the guesses' answers: " + attacker);
-        assertTrue(attacker.get(429) >= 150, () -> "too few guesses cut off: " + attacker);
+        // The defaults: a burst of 100 guesses, then 5 a second (mesh.auth.guess-burst, failures-per-second).
+        assertTrue(attacker.get(401) <= 100 + 5 * guessingSeconds[0], () -> "too many guesses looked at: " + attacker
+                + " in " + guessingSeconds[0] + " s");
         assertEquals(429, rightTokenFromGuesser[0], "while locked out, no admin token is even compared");
         assertEquals(200, mesh.get("admin/agents", MeshStackExtension.ADMIN_TOKEN).status(),
                 "the admin from another address is not locked out");
