@@ -156,8 +156,9 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     /**
-     * Writes the broker's configuration and formats its log directory for a new cluster. The id is one argument, {@code --cluster-id=…}: a random
-     * base64url id begins with {@code -} once in 64, and as a separate argument the tool took it for an option.
+     * Writes the broker's configuration and formats its log directory for a new cluster. The id is one argument,
+     * {@code --cluster-id=…}: a random base64url id begins with {@code -} once in 64, and as a separate argument the
+     * tool took it for an option.
      */
     void formatStorage(String clusterId) {
         writeConfiguration();

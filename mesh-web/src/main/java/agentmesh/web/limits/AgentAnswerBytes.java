@@ -17,9 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code mesh.rate-limit.answer-bytes-burst}, 4 MiB). Reads are where one request can cost a hundred others — a page
  * of 2 MiB of histories takes tens of milliseconds of both cores to read, parse and write — so the count of requests
  * alone cannot keep one agent's reads from starving the others' sends; their bytes can. A read of tasks (a GET, an
- * A2A call) reserves a page's bytes ({@code mesh.http.max-page-bytes}) before it runs and settles with what it wrote, so an agent's reads at once
- * are as many as its bucket holds pages (two when full, one at a time once it reads at the rate): a burst of the
- * largest reads is spread out instead of taking both cores at once. Any other request is charged what it wrote, and
+ * A2A call) reserves a page's bytes ({@code mesh.http.max-page-bytes}) before it runs and settles with what it
+ * wrote, so an agent's reads at once are as many as its bucket holds pages (two when full, one at a time once it
+ * reads at the rate): a burst of the largest reads is spread out instead of taking both cores at once. Any other request is charged what it wrote, and
  * an agent in debt is refused (429) until its bucket has refilled past it.
  */
 @ApplicationScoped
