@@ -25,6 +25,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,6 +39,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -96,11 +98,10 @@ class AbusiveAgentIT {
         traffic.begin(); // warming up: connections, the JIT on this path
         letRun(Duration.ofSeconds(15));
         traffic.end(Duration.ofSeconds(10));
-        // The baseline: the larger p99 of two quiet windows as long as an attack's (on two shared cores, quiet
-        // windows alone differ by half).
-        SteadyTraffic.Window first = quietWindow();
-        SteadyTraffic.Window second = quietWindow();
-        baseline = first.p99Millis() >= second.p99Millis() ? first : second;
+        // The baseline: the largest p99 of three quiet windows as long as an attack's (on two shared cores, quiet
+        // windows alone differ by half, and by more when a collection or a flush falls in one).
+        baseline = Stream.generate(this::quietWindow).limit(3)
+                .max(Comparator.comparingLong(SteadyTraffic.Window::p99Millis)).orElseThrow();
         LOG.info(() -> "Baseline: " + baseline);
         assertTrue(baseline.allSendsAccepted() && baseline.unseen() == 0, baseline::toString);
     }
@@ -254,24 +255,22 @@ class AbusiveAgentIT {
         Agent mallory = mesh.registerAgent("mallory");
         Agent peer = mesh.registerAgent("peer");
         mesh.allow(mallory, peer);
+        String large = "z".repeat(900 * 1024);
+        for (int i = 0; i < 12; i++) {
+            mesh.send(peer, MeshClient.textMessage(null, mallory, null, large));
+        }
+        // 11 MB waiting in the inbox of the agent that will read none of it, delivered before the attack.
+        Inbox.awaitAtLeast(mesh, mallory, 12, Duration.ofSeconds(120));
         List<Socket> streams = new ArrayList<>();
         Map<Integer, Long> attacker = new TreeMap<>();
-        String large = "z".repeat(900 * 1024);
 
         try {
             SteadyTraffic.Window others = underAttack("8 event streams never read", () -> {
                 for (int i = 0; i < AGENT_SHARE; i++) {
-                    streams.add(RawHttp.unreadStream(api.resolve("inbox/stream"), mallory.token()));
-                }
-                long end = System.nanoTime() + ATTACK.toNanos();
-                Pace pace = new Pace(2); // 1.8 MB/s into the inbox of the agent that reads nothing
-                while (pace.next() < end) {
-                    attacker.merge(mesh.post("messages", peer.token(), MeshClient.textMessage(null, mallory,
-                            null, large)).status(), 1L, Long::sum);
+                    streams.add(RawHttp.unreadStream(api.resolve("inbox/stream?after=0"), mallory.token()));
                 }
             }, attacker);
 
-            assertEquals(Set.of(201), attacker.keySet(), () -> "the sends into mallory's inbox: " + attacker);
             assertOthersUnharmed(others);
         } finally {
             for (Socket stream : streams) {
