@@ -263,7 +263,11 @@ public class AgentGate implements Filter {
                 overloadLog.refused(refused.status + " " + refused.title.toLowerCase(Locale.ROOT));
                 response.setHeader("Connection", "close"); // the rest of the body is not read
             }
-            ProblemResponses.write(response, refused.status, refused.type, refused.title, refused.getMessage());
+            try {
+                ProblemResponses.write(response, refused.status, refused.type, refused.title, refused.getMessage());
+            } catch (IOException clientGone) {
+                // A client that stopped sending has often gone: its answer has no one to go to, and is no fault.
+            }
             return;
         }
         next.accept(new BufferedRequest(request, body));
