@@ -8,7 +8,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -27,7 +26,7 @@ import java.util.Optional;
  * own making. A servlet around the library's rather than a filter, so that it runs after the door
  * ({@link agentmesh.web.limits.AgentGate}): the body it reads was read there, within its bounds.
  */
-final class McpEnvelope extends HttpServlet {
+final class McpEnvelope extends AroundLibrary {
 
     // Far above what a tool call's arguments need; the parsers recurse once per level.
     private static final int MAX_DEPTH = 64;
@@ -35,25 +34,13 @@ final class McpEnvelope extends HttpServlet {
     private static final int INVALID_REQUEST = -32600;
     private static final int INVALID_PARAMS = -32602;
 
-    private final HttpServlet library;
 
     /** Why a message is no JSON-RPC request the endpoint takes. */
     record Refusal(int code, String message) {
     }
 
     McpEnvelope(HttpServlet library) {
-        this.library = library;
-    }
-
-    @Override
-    public void init(ServletConfig config) throws ServletException {
-        super.init(config);
-        library.init(config);
-    }
-
-    @Override
-    public void destroy() {
-        library.destroy();
+        super(library);
     }
 
     @Override

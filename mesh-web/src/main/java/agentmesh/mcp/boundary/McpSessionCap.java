@@ -4,7 +4,6 @@ import agentmesh.platform.MeshJson;
 import agentmesh.web.security.Caller;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-import jakarta.servlet.ServletConfig;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
@@ -29,27 +28,15 @@ import java.util.List;
  * close them, by a DELETE of the session to the library (answered to no one). Its request's body was read at the
  * door, so reading it here to see whether it is an {@code initialize} costs no wait.
  */
-final class McpSessionCap extends HttpServlet {
+final class McpSessionCap extends AroundLibrary {
 
     static final String SESSION_HEADER = "Mcp-Session-Id";
 
-    private final HttpServlet library;
     private final McpSessions sessions;
 
     McpSessionCap(HttpServlet library, McpSessions sessions) {
-        this.library = library;
+        super(library);
         this.sessions = sessions;
-    }
-
-    @Override
-    public void init(ServletConfig config) throws ServletException {
-        super.init(config);
-        library.init(config);
-    }
-
-    @Override
-    public void destroy() {
-        library.destroy();
     }
 
     @Override

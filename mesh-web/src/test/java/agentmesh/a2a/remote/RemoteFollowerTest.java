@@ -4,6 +4,7 @@ import agentmesh.identity.control.IdentityUnavailableException;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,6 +22,7 @@ import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -189,10 +191,13 @@ class RemoteFollowerTest {
     private void followUntil(BooleanSupplier done) {
         RemoteAgents.Target target = new RemoteAgents.Target("echo", base + "/card", base + "/rpc", "1.0", null, null,
                 streams, 0, 0, 0);
-        long end = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (!done.getAsBoolean() && System.nanoTime() - end < 0) {
-            follower.follow(List.of(target), calls);
-            sleep();
+        try {
+            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20)).until(() -> {
+                follower.follow(List.of(target), calls);
+                return done.getAsBoolean();
+            });
+        } catch (ConditionTimeoutException e) {
+            // the callers assert what happened by then
         }
         sleep(); // a following that is still under way ends
     }
