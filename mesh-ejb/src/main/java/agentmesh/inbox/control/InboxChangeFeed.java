@@ -1,5 +1,6 @@
 package agentmesh.inbox.control;
 
+import agentmesh.platform.ChangesSincePreviousPoll;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
@@ -10,22 +11,20 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
-import java.util.List;
-
 /**
  * Finds deliveries that another server instance committed (or an admin's replay there): once a second, the inboxes
- * whose cursor moved in the last few seconds by the database's clock, through the {@code updated_at} index. The
- * window overlaps the previous polls, so a delivery that committed a little after its statement ran is still seen;
- * readers already past a change ignore it. The cost is one query a second however many readers wait.
+ * whose cursor moved since the previous poll began, by the database's clock, through the {@code updated_at} index
+ * ({@link ChangesSincePreviousPoll}: a late poll reads a longer window). Readers already past a change ignore it. The
+ * cost is two small queries a second however many readers wait.
  */
 @Singleton
 @Startup
 @DependsOn("SchemaMigration")
 public class InboxChangeFeed {
 
-    private static final String RECENT = """
+    private final ChangesSincePreviousPoll moves = new ChangesSincePreviousPoll("""
             SELECT agent_id, last_cursor FROM inbox_cursor
-            WHERE updated_at >= UTC_TIMESTAMP(6) - INTERVAL 3 SECOND""";
+            WHERE updated_at >= ? - INTERVAL 3 SECOND""");
 
     @PersistenceContext
     EntityManager em;
@@ -36,8 +35,6 @@ public class InboxChangeFeed {
     @Schedule(hour = "*", minute = "*", second = "*", persistent = false)
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     void poll() {
-        @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(RECENT).getResultList();
-        rows.forEach(row -> signals.signal(new InboxChange((String) row[0], ((Number) row[1]).longValue())));
+        moves.poll(em).forEach(row -> signals.signal(new InboxChange((String) row[0], ((Number) row[1]).longValue())));
     }
 }
