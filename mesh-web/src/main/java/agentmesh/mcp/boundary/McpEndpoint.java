@@ -1,5 +1,7 @@
 package agentmesh.mcp.boundary;
 
+import agentmesh.agent.control.AgentTokens;
+import agentmesh.agent.control.TokenRotated;
 import agentmesh.client.MeshAgent;
 import agentmesh.meshd.MeshMcpTools;
 import agentmesh.web.security.Caller;
@@ -10,6 +12,7 @@ import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
+import jakarta.inject.Inject;
 import jakarta.servlet.ServletContextEvent;
 import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
@@ -26,6 +29,7 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The mesh's MCP endpoint, {@code /mesh/mcp}: the tools of {@code meshd mcp} over Streamable HTTP (the official MCP
@@ -55,6 +59,12 @@ public class McpEndpoint implements ServletContextListener {
     private final HttpClient loopback = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private McpSyncServer server;
+    private McpSessions capped;
+    private final Consumer<TokenRotated> rotationListener =
+            rotation -> capped.rotated(rotation.agentId(), rotation.tokenHash());
+
+    @Inject
+    AgentTokens tokens;
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
@@ -71,17 +81,19 @@ public class McpEndpoint implements ServletContextListener {
                 .tools(MeshMcpTools.all(this::session))
                 .build();
         Config config = ConfigProvider.getConfig();
-        McpSessions capped = new McpSessions(
+        capped = new McpSessions(
                 config.getOptionalValue("mesh.mcp.max-sessions-per-agent", Integer.class).orElse(8),
                 config.getOptionalValue("mesh.mcp.max-sessions", Integer.class).orElse(SESSIONS_KEPT));
         ServletRegistration.Dynamic servlet = event.getServletContext().addServlet("mcp",
                 new McpEnvelope(new McpSessionCap(transport, capped)));
         servlet.addMapping(PATH);
         servlet.setAsyncSupported(true);
+        tokens.onRotation(rotationListener);
     }
 
     @Override
     public void contextDestroyed(ServletContextEvent event) {
+        tokens.stopListening(rotationListener);
         if (server != null) {
             server.closeGracefully();
         }

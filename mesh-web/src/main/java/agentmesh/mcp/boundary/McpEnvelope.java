@@ -31,7 +31,7 @@ final class McpEnvelope extends AroundLibrary {
     // Far above what a tool call's arguments need; the parsers recurse once per level.
     private static final int MAX_DEPTH = 64;
     private static final int PARSE_ERROR = -32700;
-    private static final int INVALID_REQUEST = -32600;
+    static final int INVALID_REQUEST = -32600;
     private static final int INVALID_PARAMS = -32602;
 
 
@@ -56,17 +56,21 @@ final class McpEnvelope extends AroundLibrary {
         }
         Optional<Refusal> refusal = refusal(new String(body, StandardCharsets.UTF_8));
         if (refusal.isPresent()) {
-            byte[] error = MeshJson.object().add("jsonrpc", "2.0").add("id", JsonValue.NULL)
-                    .add("error", MeshJson.object().add("code", refusal.get().code())
-                            .add("message", refusal.get().message()))
-                    .build().toString().getBytes(StandardCharsets.UTF_8);
-            response.setStatus(400);
-            response.setContentType("application/json");
-            response.setContentLength(error.length);
-            response.getOutputStream().write(error);
+            answerError(response, 400, refusal.get().code(), refusal.get().message());
             return;
         }
         library.service(new BufferedRequest(request, body), response);
+    }
+
+    /** A JSON-RPC error of the server's own, to no request in particular. */
+    static void answerError(HttpServletResponse response, int status, int code, String message) throws IOException {
+        byte[] error = MeshJson.object().add("jsonrpc", "2.0").add("id", JsonValue.NULL)
+                .add("error", MeshJson.object().add("code", code).add("message", message))
+                .build().toString().getBytes(StandardCharsets.UTF_8);
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setContentLength(error.length);
+        response.getOutputStream().write(error);
     }
 
     static Optional<Refusal> refusal(String body) {

@@ -25,8 +25,10 @@ import java.util.List;
 /**
  * The MCP library's servlet, behind a cap on the sessions it keeps ({@link McpSessions}): the session an
  * {@code initialize} opens is noted with its agent, and the sessions past a cap are closed as their clients would
- * close them, by a DELETE of the session to the library (answered to no one). Its request's body was read at the
- * door, so reading it here to see whether it is an {@code initialize} costs no wait.
+ * close them, by a DELETE of the session to the library (answered to no one); so are the sessions of a rotated
+ * token, and a request in one of those is answered 404 as in a session that is gone (the client opens another).
+ * Its request's body was read at the door, so reading it here to see whether it is an {@code initialize} costs no
+ * wait.
  */
 final class McpSessionCap extends AroundLibrary {
 
@@ -42,8 +44,17 @@ final class McpSessionCap extends AroundLibrary {
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response)
             throws IOException, ServletException {
+        String sessionId = request.getHeader(SESSION_HEADER);
+        boolean revoked = sessionId != null && sessions.isRevoked(sessionId);
+        for (String old : sessions.takeRevoked()) {
+            library.service(new Deleting(request, old), new Unanswered(response));
+        }
+        if (revoked) {
+            McpEnvelope.answerError(response, HttpServletResponse.SC_NOT_FOUND, McpEnvelope.INVALID_REQUEST,
+                    "Session not found: it ended when its token was rotated");
+            return;
+        }
         if (request.getMethod().equals("DELETE")) {
-            String sessionId = request.getHeader(SESSION_HEADER);
             library.service(request, response);
             if (sessionId != null) {
                 sessions.closed(sessionId);
@@ -58,7 +69,7 @@ final class McpSessionCap extends AroundLibrary {
         library.service(request, opening);
         if (opening.sessionId != null) {
             Caller caller = (Caller) request.getAttribute(Caller.class.getName()); // found by AgentGate
-            for (String old : sessions.opened(caller.name(), opening.sessionId)) {
+            for (String old : sessions.opened(caller.name(), caller.tokenHash(), opening.sessionId)) {
                 library.service(new Deleting(request, old), new Unanswered(response));
             }
         }
