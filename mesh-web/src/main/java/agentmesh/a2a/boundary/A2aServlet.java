@@ -8,6 +8,7 @@ import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.ProblemResponses;
+import agentmesh.web.origin.ClientOrigin;
 import agentmesh.web.security.Caller;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
@@ -68,6 +69,9 @@ public class A2aServlet extends HttpServlet {
     CardCache cards;
 
     @Inject
+    ClientOrigin origin;
+
+    @Inject
     @ConfigProperty(name = "mesh.a2a.blocking-wait-seconds", defaultValue = "60")
     int blockingWaitSeconds;
 
@@ -126,8 +130,8 @@ public class A2aServlet extends HttpServlet {
             ProblemResponses.write(response, 404, "unknown-agent", "Unknown agent", "No agent " + agent);
             return;
         }
-        String base = request.getScheme() + "://" + request.getServerName() + ":" + request.getServerPort()
-                + request.getContextPath() + "/a2a/" + agent;
+        // The cache holds descriptions only; URLs are made per request, so no request's Host reaches another's card.
+        String base = origin.publicBase(request) + "/a2a/" + agent;
         response.setHeader("Cache-Control", "max-age=60");
         A2aResponses.json(response, 200, AgentCards.card(description.get(), base));
     }

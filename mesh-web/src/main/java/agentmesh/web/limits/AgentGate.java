@@ -3,6 +3,7 @@ package agentmesh.web.limits;
 import agentmesh.platform.metrics.MeshMeters;
 import agentmesh.platform.metrics.MeshMeters.MeshCounter;
 import agentmesh.web.ProblemResponses;
+import agentmesh.web.origin.ClientOrigin;
 import agentmesh.web.security.BearerTokens;
 import agentmesh.web.security.Caller;
 import agentmesh.web.security.TooManyFailedAuthentications;
@@ -57,8 +58,8 @@ import java.util.regex.Pattern;
  * agent's there. Admin requests elsewhere are neither limited nor counted, only their bodies bounded: an operator
  * can still act on an overloaded server. Who may do what is decided later, by
  * {@link agentmesh.web.security.BearerAuthentication}, from the caller found here. A2A agent cards are public, as
- * A2A wants them: they are limited per client address ({@link AddressRateLimit}, 429) and, read from memory, take no
- * place.
+ * A2A wants them: they are limited per client address ({@link AddressRateLimit}, 429; the address behind trusted
+ * proxies, {@link ClientOrigin}) and, read from memory, take no place.
  */
 @WebFilter(urlPatterns = {"/api/v1/*", "/a2a/*", "/mcp"}, asyncSupported = true)
 public class AgentGate implements Filter {
@@ -105,6 +106,9 @@ public class AgentGate implements Filter {
 
     @Inject
     AddressRateLimit addressRateLimit;
+
+    @Inject
+    ClientOrigin origin;
 
     @Inject
     OverloadLog overloadLog;
@@ -170,7 +174,7 @@ public class AgentGate implements Filter {
     // Public: no token, so the address's rate; a card is read from memory, so it takes no place.
     private void publicDocument(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
-        String address = request.getRemoteAddr();
+        String address = origin.address(request);
         Duration wait = addressRateLimit.take(address);
         if (!wait.isZero()) {
             refuse(response, new Refusal(429, "rate-limited", "Too many requests",

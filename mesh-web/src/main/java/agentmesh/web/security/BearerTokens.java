@@ -2,6 +2,7 @@ package agentmesh.web.security;
 
 import agentmesh.agent.control.AgentTokens;
 import agentmesh.agent.control.Tokens;
+import agentmesh.web.origin.ClientOrigin;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
@@ -21,7 +22,8 @@ import java.util.logging.Logger;
  * (its token, through the agents' token cache). Found once per request, at the door, and kept with the request. A
  * string that cannot be an agent's token is refused without a hash or a database lookup, and an address that keeps
  * presenting tokens that are no one's — agents' or the admin's — is refused (429) for a while
- * ({@link FailedAuthentications}), except for the agent tokens the server has in its cache.
+ * ({@link FailedAuthentications}), except for the agent tokens the server has in its cache. The address is the
+ * client's, found behind trusted proxies ({@link ClientOrigin}), and only once a token needs a look.
  */
 @ApplicationScoped
 public class BearerTokens {
@@ -37,6 +39,9 @@ public class BearerTokens {
 
     @Inject
     FailedAuthentications failures;
+
+    @Inject
+    ClientOrigin origin;
 
     @Inject
     @ConfigProperty(name = "mesh.admin.token")
@@ -61,19 +66,20 @@ public class BearerTokens {
             return Optional.of(caller);
         }
         Optional<Caller> caller = token(request.getHeader("Authorization"))
-                .flatMap(token -> callerWith(token, request.getRemoteAddr()));
+                .flatMap(token -> callerWith(token, request));
         caller.ifPresent(c -> request.setAttribute(ATTRIBUTE, c));
         return caller;
     }
 
     // Every token that is not a cached agent's passes the address's lockout for its kind first, the admin token too:
     // a guess at the admin token costs no lookup, but unthrottled it could be tried thousands of times a second.
-    private Optional<Caller> callerWith(String token, String address) {
+    private Optional<Caller> callerWith(String token, HttpServletRequest request) {
         String hash = Tokens.isWellFormed(token) ? Tokens.hash(token) : null; // null: no agent's, not hashed
         Optional<String> cached = hash == null ? Optional.empty() : agents.cachedHolder(hash);
         if (cached.isPresent()) {
             return Optional.of(Caller.agent(cached.get(), hash));
         }
+        String address = origin.address(request);
         Duration lockedOut = failures.lockedOutFor(address, hash != null);
         if (!lockedOut.isZero()) {
             throw new TooManyFailedAuthentications(address, lockedOut);
