@@ -81,7 +81,7 @@ public final class MeshClient {
         return send(request(path, token).PUT(HttpRequest.BodyPublishers.noBody()));
     }
 
-    ApiResponse put(String path, String token, String body) {
+    public ApiResponse put(String path, String token, String body) {
         return send(request(path, token).header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(body)));
     }

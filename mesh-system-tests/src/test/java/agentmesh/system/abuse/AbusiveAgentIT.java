@@ -16,6 +16,8 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.StringReader;
 import java.net.InetAddress;
 import java.net.Socket;
@@ -23,20 +25,24 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -52,7 +58,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every collection stays below 75 % of its maximum ({@link HeapWatch}), and the attacker gets the documented
  * refusals (4xx, or 503 with Retry-After), never a 5xx. The figures of each attack are logged.
  *
- * <p>The attacks are those that cost the server far more than the attacker: slow bodies, the largest reads, guesses.
+ * <p>The attacks are those that cost the server far more than the attacker: slow bodies, the largest reads, guesses,
+ * waits and streams held open, and remote agents (servers the test runs, {@link RemoteAgentServer}) that drip, answer
+ * 100 MB or never end their streams while a well-behaved remote agent is relayed to.
  * A plain flood is not among them: on this machine the attacker's own client shares the two cores, and at full
  * speed (1,800 requests/s) it took about a core itself, so what it showed was the cores shared, not the server's
  * fairness. So the attacker's loops are paced at {@value #ATTACK_RATE} requests/s in all — four times an agent's
@@ -75,6 +83,13 @@ class AbusiveAgentIT {
     /** The mesh's per-agent shares of requests at once: the API's and A2A's, and MCP's (the defaults). */
     private static final int AGENT_SHARE = 8;
     private static final int MCP_SHARE = 4;
+    /** An agent's places for A2A streams and blocking sends, and for inbox long polls (the defaults). */
+    private static final int WAITS = 8;
+    private static final int INBOX_WAITS = 8;
+    private static final String REFUSED = "refused TOO_MANY_WAITS with Retry-After";
+    private static final String WAITING = "blocking send waiting";
+    /** A message for a remote agent waits for no other remote's calls: it is relayed within this. */
+    private static final Duration WELL_REMOTE_BOUND = Duration.ofSeconds(5);
     private static final int ATTACK_RATE = 200;
 
     private MeshClient mesh;
@@ -353,6 +368,166 @@ class AbusiveAgentIT {
         assertEquals(200, mesh.get("admin/agents", MeshStackExtension.ADMIN_TOKEN).status(),
                 "the admin from another address is not locked out");
         assertOthersUnharmed(others);
+    }
+
+    @Test
+    void manyStreamsAndWaitsHoldOnlyTheAgentsOwnPlaces() throws Exception {
+        Agent mallory = mesh.registerAgent("mallory");
+        Agent peer = mesh.registerAgent("peer");
+        mesh.allow(mallory, peer);
+        String taskId = mesh.send(mallory, MeshClient.textMessage(null, peer, null, "a task left open"))
+                .getString("taskId");
+        URI a2a = api.resolve("../../a2a/" + peer.id());
+        List<CompletableFuture<HttpResponse<InputStream>>> waits = new ArrayList<>();
+        List<CompletableFuture<?>> longPolls = new ArrayList<>();
+        Map<Integer, Long> attacker = new ConcurrentHashMap<>();
+        Map<Integer, Long> polled = new ConcurrentHashMap<>();
+        Map<String, Long> outcomes = new TreeMap<>();
+
+        try {
+            SteadyTraffic.Window others = underAttack("48 streams and waits", () -> {
+                // Paced, as a client that waits out its 429s: the door reserves a page of answer bytes for each A2A
+                // call while it is handled, so an agent's calls begun all at once are refused for their bytes.
+                Pace pace = new Pace(20);
+                for (int i = 0; i < 16; i++) {
+                    pace.next();
+                    waits.add(waitOrRefusal(a2aCall(a2a, mallory, "SubscribeToTask", "{\"id\":\"" + taskId
+                            + "\"}"), attacker));
+                    pace.next();
+                    waits.add(waitOrRefusal(a2aCall(a2a, mallory, "SendMessage", "{\"message\":{\"messageId\":"
+                            + "\"wait-" + i + "\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"wait\"}]}}"),
+                            attacker));
+                    longPolls.add(mesh.getAsync("inbox?wait=30", mallory.token()).thenAccept(answer -> {
+                        attacker.merge(answer.status(), 1L, Long::sum);
+                        polled.merge(answer.status(), 1L, Long::sum);
+                    }));
+                }
+                // Those refused are answered at once; the streams begin at once; the blocking sends wait.
+                await().atMost(Duration.ofSeconds(10)).until(() -> waits.stream().filter(CompletableFuture::isDone)
+                        .count() >= waits.size() - WAITS && longPolls.stream().filter(CompletableFuture::isDone)
+                        .count() >= longPolls.size() - INBOX_WAITS);
+            }, attacker);
+
+            for (CompletableFuture<HttpResponse<InputStream>> wait : waits) {
+                if (wait.isDone()) {
+                    HttpResponse<InputStream> answer = wait.join();
+                    outcomes.merge(outcome(answer), 1L, Long::sum);
+                } else {
+                    outcomes.merge(WAITING, 1L, Long::sum);
+                }
+            }
+            LOG.info(() -> "48 streams and waits: " + outcomes);
+            assertTrue(Set.of(REFUSED, "stream", WAITING).containsAll(outcomes.keySet()), outcomes::toString);
+            assertEquals(WAITS, outcomes.getOrDefault("stream", 0L) + outcomes.getOrDefault(WAITING, 0L),
+                    () -> "the agent's places for waits: " + outcomes);
+            assertEquals(waits.size() - WAITS, outcomes.get(REFUSED), outcomes::toString);
+            assertTrue(polled.getOrDefault(200, 0L) >= longPolls.size() - INBOX_WAITS, () -> "the oldest long"
+                    + " polls past the agent's cap were not answered at once: " + polled);
+            assertTrue(attacker.keySet().stream().allMatch(status -> status == 200 || status == 429),
+                    () -> "the attacker's answers: " + attacker);
+            assertOthersUnharmed(others);
+        } finally {
+            waits.forEach(wait -> wait.thenAccept(answer -> close(answer.body())));
+        }
+    }
+
+    // The call's stream or answer; a refusal at the door (429, a problem) is waited out and the call made again.
+    private CompletableFuture<HttpResponse<InputStream>> waitOrRefusal(HttpRequest call, Map<Integer, Long> answers) {
+        return http.sendAsync(call, HttpResponse.BodyHandlers.ofInputStream()).thenCompose(answer -> {
+            answers.merge(answer.statusCode(), 1L, Long::sum);
+            if (answer.statusCode() != 429 || !answer.headers().firstValue("Content-Type").orElse("")
+                    .startsWith("application/problem+json")) {
+                return CompletableFuture.completedFuture(answer);
+            }
+            close(answer.body());
+            long retryAfter = answer.headers().firstValueAsLong("Retry-After").orElse(1);
+            return CompletableFuture.supplyAsync(() -> call, CompletableFuture.delayedExecutor(retryAfter,
+                    TimeUnit.SECONDS)).thenCompose(again -> waitOrRefusal(again, answers));
+        });
+    }
+
+    private HttpRequest a2aCall(URI a2a, Agent caller, String method, String params) {
+        return request(a2a, caller.token()).header("A2A-Version", "1.0").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method
+                        + "\",\"params\":" + params + "}")).build();
+    }
+
+    // A stream, or a refusal of the JSON-RPC call for the agent's waits (read whole: it is short).
+    private static String outcome(HttpResponse<InputStream> answer) throws IOException {
+        if (answer.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+            return "stream";
+        }
+        String body;
+        try (InputStream in = answer.body()) {
+            body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        return body.contains("TOO_MANY_WAITS") && answer.headers().firstValue("Retry-After").isPresent()
+                ? REFUSED : answer.statusCode() + " " + body;
+    }
+
+    private static void close(InputStream body) {
+        try {
+            body.close();
+        } catch (IOException e) {
+            // the stream is gone either way
+        }
+    }
+
+    @Test
+    void remoteAgentsThatDripAnswer100MbOrNeverEndTheirStreamHoldUpOnlyThemselves() throws Exception {
+        Agent sender = mesh.registerAgent("sender");
+        Map<Integer, Long> attacker = new ConcurrentHashMap<>();
+        try (RemoteAgentServer well = new RemoteAgentServer(RemoteAgentServer.Behaviour.WELL);
+             RemoteAgentServer drips = new RemoteAgentServer(RemoteAgentServer.Behaviour.DRIPS);
+             RemoteAgentServer huge = new RemoteAgentServer(RemoteAgentServer.Behaviour.ANSWERS_100_MB);
+             RemoteAgentServer endless = new RemoteAgentServer(RemoteAgentServer.Behaviour.NEVER_ENDS_ITS_STREAM)) {
+            Map<RemoteAgentServer, Agent> remotes = new LinkedHashMap<>();
+            try {
+                for (RemoteAgentServer remote : List.of(well, drips, huge, endless)) {
+                    Agent agent = mesh.registerAgent("remote");
+                    mesh.allow(sender, agent);
+                    assertEquals(200, mesh.put("admin/agents/" + agent.id() + "/remote",
+                            MeshStackExtension.ADMIN_TOKEN, "{\"cardUrl\":\"" + remote.cardUrl() + "\"}").status());
+                    remotes.put(remote, agent);
+                }
+                Map<String, Long> sentNanos = new ConcurrentHashMap<>();
+                int[] open = new int[2];
+
+                SteadyTraffic.Window others = underAttack("remote agents that drip, answer 100 MB, never end", () -> {
+                    for (RemoteAgentServer hostile : List.of(drips, huge, endless)) {
+                        for (int i = 0; i < 3; i++) {
+                            mesh.send(sender, MeshClient.textMessage(null, remotes.get(hostile), null, "hostile " + i));
+                        }
+                    }
+                    Pace pace = new Pace(1);
+                    long end = System.nanoTime() + ATTACK.minusSeconds(2).toNanos();
+                    for (int i = 0; pace.next() < end; i++) {
+                        sentNanos.put("well " + i, System.nanoTime());
+                        mesh.send(sender, MeshClient.textMessage(null, remotes.get(well), null, "well " + i));
+                    }
+                    open[0] = drips.open();
+                    open[1] = endless.open();
+                }, attacker);
+
+                await().atMost(Duration.ofSeconds(30)).until(() -> well.arrivedNanos().keySet()
+                        .containsAll(sentNanos.keySet()));
+                long slowest = sentNanos.entrySet().stream().mapToLong(sent -> well.arrivedNanos()
+                        .get(sent.getKey()) - sent.getValue()).max().orElseThrow();
+                LOG.info(() -> "the well-behaved remote agent got " + sentNanos.size() + " messages, the slowest after "
+                        + Duration.ofNanos(slowest).toMillis() + " ms; calls held by the dripping one " + open[0]
+                        + ", streams held by the endless one " + open[1]);
+                assertTrue(open[0] >= 1, "the dripping remote was being called");
+                assertTrue(open[1] >= 1, "the endless stream was being followed");
+                assertTrue(Duration.ofNanos(slowest).compareTo(WELL_REMOTE_BOUND) <= 0, "the well-behaved remote"
+                        + " agent waited " + Duration.ofNanos(slowest).toMillis() + " ms for a message");
+                await().atMost(Duration.ofSeconds(30)).until(() -> mesh.get("admin/agents/" + remotes.get(huge).id()
+                        + "/remote/dead-letters", MeshStackExtension.ADMIN_TOKEN).body().contains("larger than"));
+                assertOthersUnharmed(others);
+            } finally {
+                remotes.values().forEach(agent -> mesh.delete("admin/agents/" + agent.id() + "/remote",
+                        MeshStackExtension.ADMIN_TOKEN));
+            }
+        }
     }
 
     // ---- the harness ----
