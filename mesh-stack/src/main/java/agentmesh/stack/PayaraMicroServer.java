@@ -86,7 +86,7 @@ public final class PayaraMicroServer implements MeshServer {
         List<String> command = new ArrayList<>();
         command.add(Processes.javaCommand());
         command.addAll(JVM_OPTIONS);
-        command.add("-Xlog:gc*:file=" + rootDir.resolve("gc.log")); // as on Payara Server
+        command.add("-Xlog:gc*,safepoint:file=" + rootDir.resolve("gc.log")); // as on Payara Server
         command.addAll(List.of("-jar", microJar.toString(),
                 "--deploy", war.toString(),
                 "--port", Integer.toString(httpPort),

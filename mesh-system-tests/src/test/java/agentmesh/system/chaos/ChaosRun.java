@@ -7,6 +7,7 @@ import agentmesh.system.Inbox;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshClient.Agent;
 import agentmesh.system.MeshStackExtension;
+import agentmesh.system.abuse.AbusiveAgent;
 import org.awaitility.core.ConditionTimeoutException;
 
 import java.nio.file.Path;
@@ -23,8 +24,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * One chaos run from start to verdict: starts the whole stack through the project's launcher (database, Kafka
  * broker, Payara Server with the EAR) with a remote identity service of its own, registers the agents, runs the
- * load while the faults strike, waits for the mesh to deliver what it accepted, then reads every inbox, the
- * database and the topic, and reports.
+ * load while the faults strike — and one abusive agent beside the load ({@link AbusiveAgent}) — waits for the mesh to
+ * deliver what it accepted, then reads every inbox, the database and the topic, and reports.
  *
  * <p>The server runs with its production defaults but for two test settings: the fault switches
  * ({@code MESH_TEST_FAULTS}, for the consumer crash) and the remote identity check, pointed at the run's own
@@ -77,7 +78,8 @@ final class ChaosRun {
                                Participants participants) {
         try (MetricsSampler sampler = new MetricsSampler(stack.config(),
                 new MeshClient(stack.server().managementUri(), REQUEST_TIMEOUT));
-             FaultInjector injector = new FaultInjector(stack, identity, mesh)) {
+             FaultInjector injector = new FaultInjector(stack, identity, mesh);
+             AbusiveAgent attacker = new AbusiveAgent(mesh, stack.config().baseUri())) {
             sampler.start();
             LOG.info(() -> "Chaos load, " + profile.ratePerSecond() + " messages/s for " + profile.load().toSeconds()
                     + " s; faults: " + FaultSchedule.format(profile.faults()));
