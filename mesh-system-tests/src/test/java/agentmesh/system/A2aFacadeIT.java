@@ -129,6 +129,107 @@ class A2aFacadeIT {
     }
 
     @Test
+    void theCardHasAViewPerVersion() throws Exception {
+        MeshClient.Agent bob = mesh.registerAgent("bob-views");
+        String path = "/mesh/a2a/" + bob.id() + "/.well-known/agent-card.json";
+        HttpResponse<String> plain = get(path, null, Map.of());
+        assertEquals("A2A-Version", plain.headers().firstValue("Vary").orElse(""));
+        JsonObject v1 = json(plain);
+        assertEquals(v1, json(get(path, null, Map.of("A2A-Version", "1.0"))));
+        assertEquals(List.of("httpAuthSecurityScheme"), List.copyOf(v1.getJsonObject("securitySchemes")
+                .getJsonObject("meshBearer").keySet()), "a oneof: one member");
+        assertTrue(v1.containsKey("securityRequirements"));
+
+        for (HttpResponse<String> asked : List.of(get(path, null, Map.of("A2A-Version", "0.3")),
+                get(path + "?A2A-Version=0.3", null, Map.of()))) {
+            JsonObject v03 = json(asked);
+            assertEquals("http", v03.getJsonObject("securitySchemes").getJsonObject("meshBearer").getString("type"));
+            assertEquals("0.3.0", v03.getString("protocolVersion"));
+            assertEquals(base.resolve("/mesh/a2a/" + bob.id()).toString(), v03.getString("url"));
+            assertFalse(v03.containsKey("supportedInterfaces"));
+        }
+        assertEquals(v1, json(get(path, null, Map.of("A2A-Version", "7.0"))), "an unknown version reads the 1.0"
+                + " card, whose interfaces say what is spoken");
+    }
+
+    @Test
+    void listTasksFiltersPagesAndRefusesAPageSizeOutOfRange() throws Exception {
+        MeshClient.Agent alice = mesh.registerAgent("alice-list");
+        MeshClient.Agent bob = mesh.registerAgent("bob-list");
+        mesh.allow(alice, bob);
+        String bobAddress = "/mesh/a2a/" + bob.id();
+        Map<String, String> v1 = Map.of("A2A-Version", "1.0");
+        String first = sendImmediately(alice, bobAddress, "m-list-1", "ctx-list-a");
+        String second = sendImmediately(alice, bobAddress, "m-list-2", "ctx-list-b");
+        assertEquals(200, mesh.post("tasks/" + first + "/status", bob.token(), "{\"state\":\"working\"}").status());
+
+        for (Map<String, String> version : List.of(v1, Map.of("A2A-Version", "0.3"))) {
+            for (String size : List.of("0", "101", "-1", "\"many\"")) {
+                JsonObject refused = error(post(bobAddress, alice.token(), rpc("ListTasks",
+                        "{\"pageSize\":" + size + "}"), version));
+                assertEquals(-32602, refused.getInt("code"), refused.toString());
+                assertTrue(refused.toString().contains("\"field\":\"pageSize\""), refused.toString());
+            }
+        }
+        HttpResponse<String> rest = get(bobAddress + "/tasks?pageSize=101", alice.token(), v1);
+        assertEquals(400, rest.statusCode(), rest.body());
+        assertEquals("INVALID_ARGUMENT", json(rest).getJsonObject("error").getString("status"));
+        assertEquals(-32601, error(post(bobAddress, alice.token(), rpc("tasks/list", "{}"),
+                Map.of("A2A-Version", "0.3"))).getInt("code"), "0.3 has no tasks/list over JSON-RPC");
+
+        JsonObject all = result(post(bobAddress, alice.token(), rpc("ListTasks", "{}"), v1));
+        assertEquals(List.of(first, second), ids(all), "the last updated first: the status change is newest");
+        assertEquals("", all.getString("nextPageToken"));
+        assertEquals(2, all.getInt("totalSize"));
+        assertEquals(50, all.getInt("pageSize"));
+        assertFalse(all.getJsonArray("tasks").getJsonObject(0).containsKey("artifacts"));
+
+        JsonObject page = result(post(bobAddress, alice.token(), rpc("ListTasks", "{\"pageSize\":1}"), v1));
+        assertEquals(List.of(first), ids(page));
+        assertEquals(2, page.getInt("totalSize"));
+        JsonObject next = result(post(bobAddress, alice.token(), rpc("ListTasks", "{\"pageSize\":1,"
+                + "\"pageToken\":\"" + page.getString("nextPageToken") + "\"}"), v1));
+        assertEquals(List.of(second), ids(next));
+        assertEquals("", next.getString("nextPageToken"));
+
+        assertEquals(List.of(second), ids(result(post(bobAddress, alice.token(), rpc("ListTasks",
+                "{\"contextId\":\"ctx-list-b\"}"), v1))));
+        JsonObject working = result(post(bobAddress, alice.token(), rpc("ListTasks",
+                "{\"status\":\"TASK_STATE_WORKING\"}"), v1));
+        assertEquals(List.of(first), ids(working));
+        assertEquals(1, working.getInt("totalSize"));
+        JsonObject none = result(post(bobAddress, alice.token(), rpc("ListTasks",
+                "{\"statusTimestampAfter\":\"2999-01-01T00:00:00Z\"}"), v1));
+        assertEquals(List.of(), ids(none));
+        assertEquals(0, none.getInt("totalSize"));
+        assertEquals(2, ids(result(post(bobAddress, alice.token(), rpc("ListTasks",
+                "{\"statusTimestampAfter\":\"2000-01-01T00:00:00Z\"}"), v1))).size());
+        JsonObject withArtifacts = result(post(bobAddress, alice.token(), rpc("ListTasks",
+                "{\"includeArtifacts\":true,\"historyLength\":1}"), v1));
+        assertTrue(withArtifacts.getJsonArray("tasks").getJsonObject(0).containsKey("artifacts"));
+        assertEquals(1, withArtifacts.getJsonArray("tasks").getJsonObject(0).getJsonArray("history").size());
+        assertEquals(List.of(second), ids(json(get(bobAddress + "/tasks?contextId=ctx-list-b"
+                + "&statusTimestampAfter=2000-01-01T00:00:00Z&includeArtifacts=true", alice.token(), v1))));
+        assertEquals(-32602, error(post(bobAddress, alice.token(), rpc("ListTasks",
+                "{\"status\":\"TASK_STATE_RUNNING\"}"), v1)).getInt("code"));
+        assertEquals(-32602, error(post(bobAddress, alice.token(), rpc("ListTasks",
+                "{\"statusTimestampAfter\":\"yesterday\"}"), v1)).getInt("code"));
+    }
+
+    private String sendImmediately(MeshClient.Agent from, String address, String messageId, String contextId)
+            throws Exception {
+        return result(post(address, from.token(), rpc("SendMessage", "{\"configuration\":{\"returnImmediately\":"
+                + "true},\"message\":{\"messageId\":\"" + messageId + "\",\"contextId\":\"" + contextId
+                + "\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"list me\"}]}}"), Map.of("A2A-Version", "1.0")))
+                .getJsonObject("task").getString("id");
+    }
+
+    private static List<String> ids(JsonObject listing) {
+        return listing.getJsonArray("tasks").getValuesAs(JsonObject.class).stream().map(t -> t.getString("id"))
+                .toList();
+    }
+
+    @Test
     void aBlockingSendReturnsWhenTheTaskNeedsTheCaller() throws Exception {
         MeshClient.Agent alice = mesh.registerAgent("alice-blocking");
         MeshClient.Agent bob = mesh.registerAgent("bob-blocking");

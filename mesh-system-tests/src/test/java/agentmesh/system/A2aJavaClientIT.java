@@ -59,8 +59,9 @@ class A2aJavaClientIT {
         MeshAdmin.Credentials bob = admin.registerAgent("bob-" + run + "@a2a-java", "Bob");
         admin.allow(alice.agentId(), bob.agentId());
         MeshAgent bobAgent = MeshAgent.builder(base, bob.agentId(), bob.token()).build();
+        // A 0.3 client is given the 0.3 card's URL: the default card is 1.0's, whose schemes 0.3's SDK cannot read.
         AgentCard card = new A2ACardResolver(new JdkA2AHttpClient(), base.resolve("/").toString(),
-                "/mesh/a2a/" + bob.agentId() + "/.well-known/agent-card.json",
+                "/mesh/a2a/" + bob.agentId() + "/.well-known/agent-card.json?A2A-Version=0.3",
                 Map.of("Authorization", "Bearer " + alice.token())).getAgentCard();
         assertEquals(base.resolve("/mesh/a2a/" + bob.agentId()).toString(), card.url());
         assertTrue(card.capabilities().streaming());

@@ -101,6 +101,71 @@ class HostileProtocolInputIT {
     }
 
     @Test
+    void eachJsonRpcRuleAnswersItsOwnCodeAndIdIn10And03() throws Exception {
+        Agent alice = mesh.registerAgent("alice-rules");
+        Agent bob = mesh.registerAgent("bob-rules");
+        mesh.allow(alice, bob);
+        URI bobAddress = api.resolve("../../a2a/" + bob.id());
+        Map<String, String> getTask = Map.of("1.0", "GetTask", "0.3", "tasks/get");
+        List<String> wrong = new ArrayList<>();
+        Map<String, Long> before = MeshDatabase.rowCounts();
+        for (Map.Entry<String, String> version : getTask.entrySet()) {
+            String method = version.getValue();
+            // what is sent → the code and the id the answer must carry
+            Map<String, String> rules = new LinkedHashMap<>();
+            rules.put("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":", "-32700 null");
+            rules.put("[" + rpc("1", method, "{\"id\":\"t\"}") + "]", "-32600 null");
+            rules.put("[]", "-32600 null");
+            for (String id : List.of("{\"a\":1}", "[1]", "true")) {
+                rules.put(rpc(id, method, "{\"id\":\"t\"}"), "-32600 null");
+            }
+            rules.put(rpc("5", method, "{\"id\":\"t\"}").replace("\"2.0\"", "\"1.0\""), "-32600 5");
+            rules.put("{\"jsonrpc\":\"2.0\",\"id\":5,\"params\":{}}", "-32600 5");
+            rules.put("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":42}", "-32600 5");
+            rules.put(rpc("\"x-1\"", method.equals("GetTask") ? "GetTasks" : "tasks/gets", "{}"), "-32601 \"x-1\"");
+            rules.put(rpc("6", method, "[\"t\"]"), "-32602 6");
+            rules.put(rpc("6", method, "{}"), "-32602 6");
+            rules.put(rpc("6", method, "{\"id\":5}"), "-32602 6");
+            rules.put(rpc("12345678901234567890123", method, "{\"id\":\"no-such\"}"), "-32001 12345678901234567890123");
+            rules.put(rpc("2.5", method, "{\"id\":\"no-such\"}"), "-32001 2.5");
+            rules.put(rpc("\"7\"", method, "{\"id\":\"no-such\"}"), "-32001 \"7\"");
+            for (Map.Entry<String, String> rule : rules.entrySet()) {
+                HttpResponse<String> answer = post(bobAddress, alice.token(), rule.getKey(),
+                        Map.of("A2A-Version", version.getKey()));
+                String got = codeAndId(answer);
+                if (!got.equals(rule.getValue())) {
+                    wrong.add(version.getKey() + " " + rule.getKey() + " → " + got + ", not " + rule.getValue());
+                }
+            }
+        }
+        assertEquals(List.of(), wrong);
+        assertEquals(before, MeshDatabase.rowCounts());
+    }
+
+    @Test
+    void anUnsupportedVersionIsVersionNotSupportedOnBothBindings() throws Exception {
+        Agent alice = mesh.registerAgent("alice-version");
+        Agent bob = mesh.registerAgent("bob-version");
+        mesh.allow(alice, bob);
+        URI bobAddress = api.resolve("../../a2a/" + bob.id());
+        for (String version : List.of("0.5", "1.1", "2.0", "garbage")) {
+            assertEquals("-32009 3", codeAndId(post(bobAddress, alice.token(), rpc("3", "GetTask",
+                    "{\"id\":\"t\"}"), Map.of("A2A-Version", version))), version);
+            HttpResponse<String> rest = http.send(HttpRequest.newBuilder(URI.create(bobAddress + "/tasks/t"))
+                    .header("Authorization", "Bearer " + alice.token()).header("A2A-Version", version).GET()
+                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(400, rest.statusCode(), rest.body());
+            assertTrue(rest.body().contains("\"VERSION_NOT_SUPPORTED\""), rest.body());
+        }
+        // without the header a 1.0 method is served in 1.0 (a task not found, in 1.0's terms), not refused
+        assertEquals("-32001 4", codeAndId(post(bobAddress, alice.token(), rpc("4", "GetTask",
+                "{\"id\":\"no-such\"}"), Map.of())));
+        // a patch number is not considered
+        assertEquals("-32001 4", codeAndId(post(bobAddress, alice.token(), rpc("4", "GetTask",
+                "{\"id\":\"no-such\"}"), Map.of("A2A-Version", "1.0.1"))));
+    }
+
+    @Test
     void hostileMcpRequestsAreRefusedAndChangeNothing() throws Exception {
         Agent alice = mesh.registerAgent("alice");
         String initialize = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
@@ -173,6 +238,19 @@ class HostileProtocolInputIT {
         } catch (RuntimeException e) {
             return head + " (" + e + ")";
         }
+    }
+
+    // "code id" of a JSON-RPC error answer, the id as it was written back; the status and body otherwise.
+    private static String codeAndId(HttpResponse<String> answer) {
+        try {
+            JsonObject body = Json.createReader(new StringReader(answer.body())).readObject();
+            if (answer.statusCode() == 200 && body.containsKey("error")) {
+                return body.getJsonObject("error").getInt("code") + " " + body.get("id");
+            }
+        } catch (RuntimeException e) {
+            // not JSON: reported below
+        }
+        return answer.statusCode() + " " + answer.body().substring(0, Math.min(300, answer.body().length()));
     }
 
     private HttpResponse<String> post(URI uri, String token, String body, Map<String, String> headers)

@@ -42,8 +42,9 @@ public record AgentDescription(String agentId, String displayName, String descri
             text(skill, path, "id", 64, true);
             text(skill, path, "name", 200, true);
             text(skill, path, "description", MAX_DESCRIPTION, true);
-            texts(skill, path, "tags", 64, true);
-            texts(skill, path, "examples", 500, false);
+            // A2A 1.0 requires a skill's tags, and a required list holds at least one item.
+            texts(skill, path, "tags", 64, 1);
+            texts(skill, path, "examples", 500, 0);
             if (!ids.add(skill.getString("id"))) {
                 throw new InvalidRequestException(path + ".id", "is the id of another skill");
             }
@@ -60,14 +61,14 @@ public record AgentDescription(String agentId, String displayName, String descri
         }
     }
 
-    private static void texts(JsonObject skill, String path, String field, int max, boolean required) {
+    private static void texts(JsonObject skill, String path, String field, int max, int minItems) {
         JsonValue value = skill.get(field);
-        if (value == null && !required) {
+        if (value == null && minItems == 0) {
             return;
         }
-        if (!(value instanceof JsonArray list) || list.size() > MAX_SKILLS) {
-            throw new InvalidRequestException(path + "." + field, "must be an array of at most " + MAX_SKILLS
-                    + " texts");
+        if (!(value instanceof JsonArray list) || list.size() < minItems || list.size() > MAX_SKILLS) {
+            throw new InvalidRequestException(path + "." + field, "must be an array of " + minItems + " to "
+                    + MAX_SKILLS + " texts");
         }
         for (JsonValue item : list) {
             if (!(item instanceof JsonString text) || text.getString().isBlank() || text.getString().length() > max) {

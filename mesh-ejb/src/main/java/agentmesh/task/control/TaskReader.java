@@ -61,7 +61,7 @@ public class TaskReader {
      * more than a page's bytes. {@code artifactsNextCursor} is set when more artifacts follow.
      */
     public TaskView read(String taskId, String reader, int historyLength) {
-        return withHistory(readable(taskId, reader), historyLength, pageBytes.max(), false).view();
+        return withHistory(readable(taskId, reader), historyLength, true, pageBytes.max(), false).view();
     }
 
     /** The task as it stands — its state and its agents — without its history or artifacts: one row read. */
@@ -75,11 +75,14 @@ public class TaskReader {
     }
 
     // The history and the artifacts within maxBytes each, or within maxBytes together (a listing's share).
-    private Read withHistory(Task task, int historyLength, long maxBytes, boolean shared) {
-        Sized<MessageView> newest = selectMessages(NEWEST_MESSAGES, task.taskId(), Long.MAX_VALUE, historyLength,
-                maxBytes);
+    private Read withHistory(Task task, int historyLength, boolean withArtifacts, long maxBytes, boolean shared) {
+        Sized<MessageView> newest = historyLength == 0 ? new Sized<>(List.of(), 0, 0)
+                : selectMessages(NEWEST_MESSAGES, task.taskId(), Long.MAX_VALUE, historyLength, maxBytes);
         List<MessageView> history = new ArrayList<>(newest.items());
         Collections.reverse(history);
+        if (!withArtifacts) {
+            return new Read(view(task, history, List.of(), null), newest.bytes());
+        }
         Sized<TaskLifecycle.ArtifactView> artifacts = selectArtifacts(task.taskId(), 0, ARTIFACTS_IN_TASK,
                 shared ? maxBytes - newest.bytes() : maxBytes);
         return new Read(view(task, history, artifacts.items(), nextArtifactCursor(task.taskId(), artifacts)),
@@ -136,34 +139,33 @@ public class TaskReader {
      * Keyset pagination: {@code cursor} is the last task of the previous page.
      */
     public TaskPage list(String reader, TaskState state, TaskCursor cursor, int limit) {
-        return listWith(reader, null, null, state, cursor, limit);
+        return listWith(reader, TaskFilter.inState(state), cursor, limit);
     }
 
     /**
-     * As {@link #list}, narrowed to the tasks with one other agent and in one context when those are given (the
-     * A2A facade lists the tasks of a caller with the agent it addresses).
+     * As {@link #list}, narrowed by the filter (the A2A facade lists the tasks of a caller with the agent it
+     * addresses, in a context, a state, changed since a time).
      */
-    public TaskPage listWith(String reader, String other, String contextId, TaskState state, TaskCursor cursor,
-                             int limit) {
-        List<Task> tasks = listed(reader, other, contextId, state, cursor, limit);
+    public TaskPage listWith(String reader, TaskFilter filter, TaskCursor cursor, int limit) {
+        List<Task> tasks = listed(reader, filter, cursor, limit);
         List<Task> page = tasks.size() > limit ? tasks.subList(0, limit) : tasks;
         return new TaskPage(page.stream().map(t -> view(t, List.of(), List.of(), null)).toList(),
                 tasks.size() > limit ? cursorAfter(page) : null);
     }
 
     /**
-     * As {@link #listWith}, each task with its newest {@code historyLength} messages and first artifacts — all of
-     * them within one page's bytes: the page ends early, after the task that used them up (at least one task), and
-     * its cursor goes on from there. So a listing of a hundred tasks with long histories is a few megabytes, not a
-     * hundred times a task's.
+     * As {@link #listWith}, each task with its newest {@code historyLength} messages and, when asked, its first
+     * artifacts — all of them within one page's bytes: the page ends early, after the task that used them up (at
+     * least one task), and its cursor goes on from there. So a listing of a hundred tasks with long histories is a
+     * few megabytes, not a hundred times a task's.
      */
-    public TaskPage listWithHistories(String reader, String other, String contextId, TaskState state,
-                                      TaskCursor cursor, int limit, int historyLength) {
-        List<Task> tasks = listed(reader, other, contextId, state, cursor, limit);
+    public TaskPage listWithHistories(String reader, TaskFilter filter, TaskCursor cursor, int limit,
+                                      int historyLength, boolean withArtifacts) {
+        List<Task> tasks = listed(reader, filter, cursor, limit);
         long budget = pageBytes.max();
         List<TaskView> page = new ArrayList<>();
         for (Task task : tasks.subList(0, Math.min(limit, tasks.size()))) {
-            Read read = withHistory(task, historyLength, budget, true);
+            Read read = withHistory(task, historyLength, withArtifacts, budget, true);
             page.add(read.view());
             budget -= read.bytes();
             if (budget <= 0) {
@@ -175,15 +177,14 @@ public class TaskReader {
     }
 
     // Up to limit + 1 tasks, most recently updated first: the one past the limit says whether a next page exists.
-    private List<Task> listed(String reader, String other, String contextId, TaskState state, TaskCursor cursor,
-                              int limit) {
-        StringBuilder jpql = new StringBuilder("SELECT t FROM Task t WHERE " + filters(other, contextId, state));
+    private List<Task> listed(String reader, TaskFilter filter, TaskCursor cursor, int limit) {
+        StringBuilder jpql = new StringBuilder("SELECT t FROM Task t WHERE " + where(filter));
         if (cursor != null) {
             jpql.append(" AND (t.updatedAt < :updatedAt OR (t.updatedAt = :updatedAt AND t.taskId < :taskId))");
         }
         jpql.append(" ORDER BY t.updatedAt DESC, t.taskId DESC");
         TypedQuery<Task> query = em.createQuery(jpql.toString(), Task.class).setMaxResults(limit + 1);
-        bind(query, reader, other, contextId, state);
+        bind(query, reader, filter);
         if (cursor != null) {
             query.setParameter("updatedAt", cursor.updatedAt()).setParameter("taskId", cursor.taskId());
         }
@@ -195,38 +196,45 @@ public class TaskReader {
         return new TaskCursor(last.updatedAt(), last.taskId()).encode();
     }
 
-    /** How many tasks {@link #listWith} goes through with these filters. */
-    public long countWith(String reader, String other, String contextId, TaskState state) {
-        TypedQuery<Long> query = em.createQuery("SELECT COUNT(t) FROM Task t WHERE "
-                + filters(other, contextId, state), Long.class);
-        bind(query, reader, other, contextId, state);
+    /** How many tasks {@link #listWith} goes through with this filter. */
+    public long countWith(String reader, TaskFilter filter) {
+        TypedQuery<Long> query = em.createQuery("SELECT COUNT(t) FROM Task t WHERE " + where(filter), Long.class);
+        bind(query, reader, filter);
         return query.getSingleResult();
     }
 
-    private static String filters(String other, String contextId, TaskState state) {
+    private static String where(TaskFilter filter) {
         StringBuilder where = new StringBuilder("(t.requester = :reader OR t.assignee = :reader)");
-        if (other != null) {
+        if (filter.other() != null) {
             where.append(" AND (t.requester = :other OR t.assignee = :other)");
         }
-        if (contextId != null) {
+        if (filter.contextId() != null) {
             where.append(" AND t.contextId = :contextId");
         }
-        if (state != null) {
+        if (filter.state() != null) {
             where.append(" AND t.state = :state");
+        }
+        if (filter.statusFrom() != null) {
+            // A status change is activity too (statusAt <= updatedAt): the bound on updatedAt is implied, and it is
+            // what the (requester|assignee, updated_at) indexes can range over.
+            where.append(" AND t.statusAt >= :statusFrom AND t.updatedAt >= :statusFrom");
         }
         return where.toString();
     }
 
-    private static void bind(TypedQuery<?> query, String reader, String other, String contextId, TaskState state) {
+    private static void bind(TypedQuery<?> query, String reader, TaskFilter filter) {
         query.setParameter("reader", reader);
-        if (other != null) {
-            query.setParameter("other", other);
+        if (filter.other() != null) {
+            query.setParameter("other", filter.other());
         }
-        if (contextId != null) {
-            query.setParameter("contextId", contextId);
+        if (filter.contextId() != null) {
+            query.setParameter("contextId", filter.contextId());
         }
-        if (state != null) {
-            query.setParameter("state", state);
+        if (filter.state() != null) {
+            query.setParameter("state", filter.state());
+        }
+        if (filter.statusFrom() != null) {
+            query.setParameter("statusFrom", filter.statusFrom());
         }
     }
 

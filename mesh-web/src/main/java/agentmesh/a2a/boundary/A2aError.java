@@ -6,7 +6,9 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
+import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * An A2A error: its JSON-RPC code and the HTTP status the REST binding answers with (the specification's table),
@@ -72,8 +74,11 @@ final class A2aError extends RuntimeException {
     }
 
     static A2aError versionNotSupported(String version) {
-        return new A2aError(VERSION_NOT_SUPPORTED, 400, "A2A version " + version + " is not supported (1.0 and 0.3"
-                + " are)", info("VERSION_NOT_SUPPORTED", "a2a-protocol.org", Map.of("version", version)));
+        String supported = Arrays.stream(A2aVersion.values()).map(A2aVersion::wireName)
+                .collect(Collectors.joining(", "));
+        return new A2aError(VERSION_NOT_SUPPORTED, 400, "A2A version " + version + " is not supported (" + supported
+                + " are)", info("VERSION_NOT_SUPPORTED", "a2a-protocol.org", Map.of("version", version,
+                "supportedVersions", supported)));
     }
 
     static A2aError parse(String why) {
@@ -95,11 +100,14 @@ final class A2aError extends RuntimeException {
         return invalidParams(Map.of(field, description));
     }
 
+    /** Invalid params, each named with what is wrong with it, in the message and as a BadRequest's violations. */
     static A2aError invalidParams(Map<String, String> violations) {
         JsonArrayBuilder fields = MeshJson.array();
         violations.forEach((field, description) -> fields.add(MeshJson.object().add("field", field)
                 .add("description", description)));
-        return new A2aError(INVALID_PARAMS, 400, "Invalid parameters", MeshJson.object()
+        String named = violations.entrySet().stream().map(v -> v.getKey() + " " + v.getValue())
+                .collect(Collectors.joining("; "));
+        return new A2aError(INVALID_PARAMS, 400, "Invalid parameters: " + named, MeshJson.object()
                 .add("@type", "type.googleapis.com/google.rpc.BadRequest").add("fieldViolations", fields).build());
     }
 

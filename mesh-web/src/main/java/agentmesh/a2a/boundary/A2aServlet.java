@@ -8,16 +8,13 @@ import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.ProblemResponses;
-import agentmesh.web.origin.ClientOrigin;
 import agentmesh.web.security.Caller;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
@@ -37,11 +34,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The A2A facade, {@code /mesh/a2a/{agentId}}: every registered agent is an A2A agent there. Its card is public;
- * everything else needs the calling agent's own bearer token, checked, rate-limited and admitted at the door as on
- * the mesh API ({@link agentmesh.web.limits.AgentGate}). JSON-RPC 2.0 is posted to the agent's address (A2A 1.0 and
- * 0.3 methods, see {@link A2aVersion}); the HTTP+JSON binding of 1.0 lives below it ({@code /message:send},
- * {@code /tasks/{id}}, …). Streams and blocking sends wait without holding a thread ({@link TaskWatches}).
+ * The A2A facade, {@code /mesh/a2a/{agentId}}: every registered agent is an A2A agent there (and at an origin of its
+ * own when the root module forwards its requests here: its card then names that origin, {@link AgentAddresses}).
+ * Its card is public; everything else needs the calling agent's own bearer token, checked, rate-limited and admitted
+ * at the door as on the mesh API ({@link agentmesh.web.limits.AgentGate}). JSON-RPC 2.0 is posted to the agent's
+ * address (A2A 1.0 and 0.3 methods, see {@link A2aVersion}); the HTTP+JSON binding of 1.0 lives below it
+ * ({@code /message:send}, {@code /tasks/{id}}, …). Streams and blocking sends wait without holding a thread
+ * ({@link TaskWatches}).
  */
 @WebServlet(urlPatterns = "/a2a/*", asyncSupported = true)
 public class A2aServlet extends HttpServlet {
@@ -50,8 +49,6 @@ public class A2aServlet extends HttpServlet {
     private static final Pattern ADDRESS = Pattern.compile("/([A-Za-z0-9._@-]{3,128})(/.*)?");
     private static final Pattern TASK = Pattern.compile("/tasks/([^/:]+)(:cancel|:subscribe)?");
     private static final String VERSION_HEADER = "A2A-Version";
-    // The envelope, the message and its parts, and the 32 levels a part's data may have (Parts.MAX_DEPTH).
-    private static final int MAX_BODY_DEPTH = 64;
 
     @Inject
     A2aTasks tasks;
@@ -69,7 +66,7 @@ public class A2aServlet extends HttpServlet {
     CardCache cards;
 
     @Inject
-    ClientOrigin origin;
+    AgentAddresses addresses;
 
     @Inject
     @ConfigProperty(name = "mesh.a2a.blocking-wait-seconds", defaultValue = "60")
@@ -131,51 +128,41 @@ public class A2aServlet extends HttpServlet {
             return;
         }
         // The cache holds descriptions only; URLs are made per request, so no request's Host reaches another's card.
-        String base = origin.publicBase(request) + "/a2a/" + agent;
+        String base = addresses.cardAddress(agent, request);
         response.setHeader("Cache-Control", "max-age=60");
-        A2aResponses.json(response, 200, AgentCards.card(description.get(), base));
+        response.setHeader("Vary", VERSION_HEADER);
+        A2aResponses.json(response, 200, AgentCards.card(description.get(), base, cardVersion(request)));
+    }
+
+    // The card is read before a version is negotiated, and lists the versions spoken: a version this facade does
+    // not speak, or none, is answered with the 1.0 card, whose interfaces say what it does speak.
+    private static A2aVersion cardVersion(HttpServletRequest request) {
+        try {
+            return requestedVersion(request) == A2aVersion.V0_3 ? A2aVersion.V0_3 : A2aVersion.V1_0;
+        } catch (A2aError e) {
+            return A2aVersion.V1_0;
+        }
     }
 
     // ---- JSON-RPC 2.0 ----
 
     private void jsonRpc(Caller caller, String agent, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
-        A2aWire.JsonRpc noId = new A2aWire.JsonRpc(JsonValue.NULL);
         if (!request.getMethod().equals("POST")) {
-            A2aResponses.json(response, 405, noId.failure(A2aError.invalidRequest("JSON-RPC requests are POSTed")));
+            A2aResponses.json(response, 405, new A2aWire.JsonRpc(JsonValue.NULL).failure(
+                    A2aError.invalidRequest("JSON-RPC requests are POSTed")));
             return;
         }
-        JsonObject rpc;
+        JsonRpcRequest read = JsonRpcRequest.read(body(request));
+        if (read instanceof JsonRpcRequest.Refused refused) {
+            A2aResponses.json(response, 200, new A2aWire.JsonRpc(refused.id()).failure(refused.error()));
+            return;
+        }
+        JsonRpcRequest.Call rpc = (JsonRpcRequest.Call) read;
+        A2aWire.JsonRpc wire = new A2aWire.JsonRpc(rpc.id());
         try {
-            rpc = body(request);
-        } catch (A2aError e) {
-            A2aResponses.json(response, 200, noId.failure(e));
-            return;
-        }
-        JsonValue id = rpc.getOrDefault("id", JsonValue.NULL);
-        if (!(id instanceof JsonString || id instanceof JsonNumber || id == JsonValue.NULL)) {
-            // JSON-RPC 2.0: an id is a string, a number or null; a request with any other is no request at all.
-            A2aResponses.json(response, 200, noId.failure(A2aError.invalidRequest("id must be a string or a number")));
-            return;
-        }
-        A2aWire.JsonRpc wire = new A2aWire.JsonRpc(id);
-        try {
-            if (!"2.0".equals(text(rpc, "jsonrpc")) || !(rpc.get("method") instanceof JsonString method)) {
-                throw A2aError.invalidRequest("a JSON-RPC 2.0 request object with a method is expected");
-            }
-            A2aVersion.Operation operation = A2aVersion.METHODS.get(method.getString());
-            if (operation == null) {
-                throw A2aError.methodNotFound(method.getString());
-            }
-            A2aVersion version = requestedVersion(request);
-            if (version == null) {
-                version = A2aVersion.impliedBy(method.getString());
-            }
-            JsonValue params = rpc.getOrDefault("params", JsonValue.EMPTY_JSON_OBJECT);
-            if (!(params instanceof JsonObject paramsObject)) {
-                throw A2aError.invalidParams("params", "must be an object");
-            }
-            perform(operation, paramsObject, new Call(caller.name(), caller.tokenHash(), agent, version, wire,
+            A2aVersion version = A2aVersion.ofJsonRpc(versionAsked(request), rpc.method());
+            perform(rpc.operation(), rpc.params(), new Call(caller.name(), caller.tokenHash(), agent, version, wire,
                     request, response));
         } catch (A2aError e) {
             A2aResponses.json(response, 200, wire.failure(e));
@@ -188,17 +175,14 @@ public class A2aServlet extends HttpServlet {
                       HttpServletResponse response) throws IOException {
         A2aWire wire = new A2aWire.Rest();
         try {
-            A2aVersion version = requestedVersion(request);
-            if (version == A2aVersion.V0_3) {
-                throw A2aError.versionNotSupported("0.3 over HTTP+JSON (use JSON-RPC for 0.3)");
-            }
-            Call call = new Call(caller.name(), caller.tokenHash(), agent, A2aVersion.V1_0, wire, request, response);
+            Call call = new Call(caller.name(), caller.tokenHash(), agent, A2aVersion.ofRest(versionAsked(request)),
+                    wire, request, response);
             String method = request.getMethod();
             Matcher task = TASK.matcher(route);
             if (route.equals("/message:send") && method.equals("POST")) {
-                perform(A2aVersion.Operation.SEND, body(request), call);
+                perform(A2aVersion.Operation.SEND, restBody(request), call);
             } else if (route.equals("/message:stream") && method.equals("POST")) {
-                perform(A2aVersion.Operation.STREAM, body(request), call);
+                perform(A2aVersion.Operation.STREAM, restBody(request), call);
             } else if (route.equals("/tasks") && method.equals("GET")) {
                 perform(A2aVersion.Operation.LIST, queryParams(request).build(), call);
             } else if (task.matches() && task.group(2) == null && method.equals("GET")) {
@@ -234,11 +218,12 @@ public class A2aServlet extends HttpServlet {
                 case SEND -> send(params, call);
                 case STREAM -> streamingSend(params, call);
                 case GET -> answer(call, call.version().task(tasks.get(call.caller(), call.agent(),
-                        requiredText(params, "id"), historyLength(params, TaskReader.MAX_HISTORY))));
+                        A2aParams.requiredText(params, "id"),
+                        A2aParams.historyLength(params, TaskReader.MAX_HISTORY))));
                 case LIST -> list(params, call);
                 case CANCEL -> answer(call, call.version().task(tasks.cancel(call.caller(), call.agent(),
-                        requiredText(params, "id"))));
-                case SUBSCRIBE -> subscribe(requiredText(params, "id"), call);
+                        A2aParams.requiredText(params, "id"))));
+                case SUBSCRIBE -> subscribe(A2aParams.requiredText(params, "id"), call);
                 case PUSH_CONFIG -> throw A2aError.pushNotSupported();
                 case EXTENDED_CARD -> throw A2aError.extendedCardNotConfigured();
             }
@@ -253,7 +238,7 @@ public class A2aServlet extends HttpServlet {
     private void send(JsonObject params, Call call) throws IOException {
         JsonObject configuration = params.get("configuration") instanceof JsonObject c ? c
                 : JsonValue.EMPTY_JSON_OBJECT;
-        int historyLength = historyLength(configuration, TaskReader.MAX_HISTORY);
+        int historyLength = A2aParams.historyLength(configuration, TaskReader.MAX_HISTORY);
         boolean returnImmediately = call.version() == A2aVersion.V1_0
                 ? configuration.getBoolean("returnImmediately", false)
                 : !configuration.getBoolean("blocking", true);
@@ -303,23 +288,14 @@ public class A2aServlet extends HttpServlet {
     }
 
     private void list(JsonObject params, Call call) throws IOException {
-        String contextId = optionalText(params, "contextId");
-        String status = optionalText(params, "status");
-        String state = status == null ? null : A2aVersion.meshState(status);
-        if (status != null && state == null && !status.equals("TASK_STATE_UNSPECIFIED")
-                && !status.equals("UNRECOGNIZED")) {
-            throw A2aError.invalidParams("status", "must be a task state such as TASK_STATE_WORKING");
-        }
-        int pageSize = number(params, "pageSize", 50, 1, 100);
-        int historyLength = historyLength(params, 0);
-        TaskPage page = tasks.list(call.caller(), call.agent(), contextId, state, optionalText(params, "pageToken"),
-                pageSize, historyLength);
+        ListTasksQuery query = ListTasksQuery.of(params);
+        TaskPage page = tasks.list(call.caller(), call.agent(), query);
         JsonArrayBuilder found = MeshJson.array();
-        page.tasks().forEach(listed -> found.add(call.version().task(listed)));
+        page.tasks().forEach(listed -> found.add(call.version().listedTask(listed, query.includeArtifacts())));
         answer(call, MeshJson.object().add("tasks", found)
                 .add("nextPageToken", page.nextCursor() == null ? "" : page.nextCursor())
-                .add("pageSize", pageSize)
-                .add("totalSize", tasks.count(call.caller(), call.agent(), contextId, state)).build());
+                .add("pageSize", query.pageSize())
+                .add("totalSize", tasks.count(call.caller(), call.agent(), query)).build());
     }
 
     private static WaitingCall.Call waiting(Call call, String taskId) {
@@ -333,74 +309,36 @@ public class A2aServlet extends HttpServlet {
 
     // ---- reading requests ----
 
-    private static A2aVersion requestedVersion(HttpServletRequest request) {
+    // The header, else the query parameter the specification allows instead of it.
+    private static String versionAsked(HttpServletRequest request) {
         String header = request.getHeader(VERSION_HEADER);
-        return A2aVersion.requested(header != null ? header : request.getParameter(VERSION_HEADER));
+        return header != null ? header : request.getParameter(VERSION_HEADER);
+    }
+
+    private static A2aVersion requestedVersion(HttpServletRequest request) {
+        return A2aVersion.requested(versionAsked(request));
     }
 
     // The body was read at the door, within its bounds (AgentGate).
-    private static JsonObject body(HttpServletRequest request) throws IOException {
-        byte[] bytes;
+    private static String body(HttpServletRequest request) throws IOException {
         try (InputStream in = request.getInputStream()) {
-            bytes = in.readAllBytes();
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        String text = new String(bytes, StandardCharsets.UTF_8);
-        if (JsonBodies.depth(text) > MAX_BODY_DEPTH) {
-            throw A2aError.invalidRequest("the body nests deeper than " + MAX_BODY_DEPTH + " levels");
+    }
+
+    // An HTTP+JSON body: the request message itself, an object; errors as JSON-RPC's, with their HTTP status.
+    private static JsonObject restBody(HttpServletRequest request) throws IOException {
+        String text = body(request);
+        if (JsonBodies.depth(text) > JsonRpcRequest.MAX_DEPTH) {
+            throw A2aError.invalidRequest("the body nests deeper than " + JsonRpcRequest.MAX_DEPTH + " levels");
         }
         try {
-            JsonValue value = MeshJson.readValue(text);
-            if (!(value instanceof JsonObject object)) {
-                throw A2aError.invalidRequest("the body must be a JSON object (batches are not supported)");
+            if (!(MeshJson.readValue(text) instanceof JsonObject object)) {
+                throw A2aError.invalidRequest("the body must be a JSON object");
             }
             return object;
         } catch (JsonException e) {
-            throw A2aError.parse(e.getMessage());
-        }
-    }
-
-    private static String text(JsonObject params, String name) {
-        return params.get(name) instanceof JsonString value ? value.getString() : null;
-    }
-
-    private static String optionalText(JsonObject params, String name) {
-        JsonValue value = params.get(name);
-        if (value == null || value == JsonValue.NULL) {
-            return null;
-        }
-        if (!(value instanceof JsonString text)) {
-            throw A2aError.invalidParams(name, "must be a string");
-        }
-        return text.getString().isEmpty() ? null : text.getString();
-    }
-
-    private static String requiredText(JsonObject params, String name) {
-        String value = optionalText(params, name);
-        if (value == null) {
-            throw A2aError.invalidParams(name, "is required");
-        }
-        return value;
-    }
-
-    private static int historyLength(JsonObject params, int absent) {
-        return number(params, "historyLength", absent, 0, TaskReader.MAX_HISTORY);
-    }
-
-    // Numbers come as JSON numbers (JSON-RPC) or as query texts (REST); both are read here.
-    private static int number(JsonObject params, String name, int absent, int min, int max) {
-        JsonValue value = params.get(name);
-        if (value == null || value == JsonValue.NULL) {
-            return absent;
-        }
-        try {
-            long number = value instanceof JsonNumber n ? n.longValueExact()
-                    : Long.parseLong(((JsonString) value).getString());
-            if (number < min) {
-                throw A2aError.invalidParams(name, "must be at least " + min);
-            }
-            return (int) Math.min(number, max);
-        } catch (ArithmeticException | NumberFormatException | ClassCastException e) {
-            throw A2aError.invalidParams(name, "must be a whole number");
+            throw A2aError.parse(String.valueOf(e.getMessage()));
         }
     }
 }

@@ -9,6 +9,7 @@ import agentmesh.platform.MeshException;
 import agentmesh.task.control.IllegalTransitionException;
 import agentmesh.task.control.TaskAccessDeniedException;
 import agentmesh.task.control.TaskCursor;
+import agentmesh.task.control.TaskFilter;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskPage;
 import agentmesh.task.control.TaskReader;
@@ -26,6 +27,8 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.time.Clock;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -98,21 +101,35 @@ class A2aTasks {
 
     /**
      * A page of the caller's tasks with the agent, most recently updated first; with their newest
-     * {@code historyLength} messages when that is above 0, then within one page's bytes (the page may end early).
+     * {@code historyLength} messages and their artifacts when asked, then within one page's bytes (the page may end
+     * early).
      */
-    TaskPage list(String caller, String agent, String contextId, String state, String pageToken, int pageSize,
-                  int historyLength) {
-        TaskState inState = state == null ? null : TaskState.fromWireName(state);
-        return refusals(null, () -> {
-            TaskCursor cursor = pageToken == null ? null : TaskCursor.decode(pageToken);
-            return historyLength == 0 ? reader.listWith(caller, agent, contextId, inState, cursor, pageSize)
-                    : reader.listWithHistories(caller, agent, contextId, inState, cursor, pageSize, historyLength);
-        });
+    TaskPage list(String caller, String agent, ListTasksQuery query) {
+        TaskFilter filter = filter(agent, query);
+        TaskCursor cursor = cursor(query.pageToken());
+        return refusals(null, () -> query.historyLength() == 0 && !query.includeArtifacts()
+                ? reader.listWith(caller, filter, cursor, query.pageSize())
+                : reader.listWithHistories(caller, filter, cursor, query.pageSize(), query.historyLength(),
+                query.includeArtifacts()));
     }
 
     /** The number of the caller's tasks with the agent that a listing with these filters goes through. */
-    long count(String caller, String agent, String contextId, String state) {
-        return reader.countWith(caller, agent, contextId, state == null ? null : TaskState.fromWireName(state));
+    long count(String caller, String agent, ListTasksQuery query) {
+        return reader.countWith(caller, filter(agent, query));
+    }
+
+    private static TaskFilter filter(String agent, ListTasksQuery query) {
+        return new TaskFilter(agent, query.contextId(),
+                query.state() == null ? null : TaskState.fromWireName(query.state()),
+                query.statusFrom() == null ? null : LocalDateTime.ofInstant(query.statusFrom(), ZoneOffset.UTC));
+    }
+
+    private static TaskCursor cursor(String pageToken) {
+        try {
+            return pageToken == null ? null : TaskCursor.decode(pageToken);
+        } catch (MeshException e) {
+            throw A2aError.invalidParams("pageToken", "is not a token this agent handed out");
+        }
     }
 
     // A task of the caller with another agent is, at this agent's address, a task that does not exist.

@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The two A2A dialects the facade speaks, and how the mesh's tasks, messages and parts look in each.
@@ -25,13 +27,18 @@ import java.util.Map;
  * object, kebab-case states, lower-case roles, parts as the mesh stores them ({@code {"kind":"text","text":…}},
  * {@code {"kind":"file","file":{"bytes"|"uri",…}}}), results unwrapped, a {@code final} flag on status updates.
  *
- * <p>The version is the request's {@code A2A-Version} header (or query parameter). Absent, the specification says
- * 0.3 — unless the method is one that only 1.0 names ({@code SendMessage}, …): a client that speaks 1.0 names
- * without the header is taken at its word.
+ * <p>The version is the request's {@code A2A-Version} header (or query parameter), its major and minor numbers
+ * (a patch number is not considered, as the specification says). Absent, the specification says 0.3 — unless the
+ * method is one that only 1.0 names ({@code SendMessage}, …): a client that speaks 1.0 names without the header is
+ * taken at its word. The wire names here are the one source of the protocol versions the facade speaks: the
+ * agent card lists them from {@link #values()}.
  */
 public enum A2aVersion {
 
     V1_0("1.0"), V0_3("0.3");
+
+    // Major, minor and a patch number that is not considered.
+    private static final Pattern NUMBERS = Pattern.compile("(\\d{1,4})(?:\\.(\\d{1,4})(?:\\.\\d{1,4})?)?");
 
     private final String wireName;
 
@@ -44,19 +51,47 @@ public enum A2aVersion {
         return wireName.equals(V1_0.wireName) ? V1_0 : V0_3;
     }
 
-    /** The version a request asks for; {@code null} for none. */
+    /** The wire name, {@code Major.Minor}: what {@code A2A-Version} and an interface's protocolVersion say. */
+    public String wireName() {
+        return wireName;
+    }
+
+    /**
+     * The version a request asks for ({@code 1.0}, {@code 1}, {@code 1.0.3} are 1.0); {@code null} for none, a
+     * VersionNotSupported error for any other.
+     */
     static A2aVersion requested(String header) {
         if (header == null || header.isBlank()) {
             return null;
         }
         String version = header.trim();
-        if (version.equals("1.0") || version.equals("1")) {
-            return V1_0;
-        }
-        if (version.equals("0.3")) {
-            return V0_3;
+        Matcher numbers = NUMBERS.matcher(version);
+        if (numbers.matches()) {
+            String majorMinor = Integer.parseInt(numbers.group(1)) + "."
+                    + (numbers.group(2) == null ? 0 : Integer.parseInt(numbers.group(2)));
+            for (A2aVersion known : values()) {
+                if (known.wireName.equals(majorMinor)) {
+                    return known;
+                }
+            }
         }
         throw A2aError.versionNotSupported(version);
+    }
+
+    /** The version of a JSON-RPC call: the one asked for, else the one its method's name implies. */
+    static A2aVersion ofJsonRpc(String header, String method) {
+        A2aVersion requested = requested(header);
+        return requested != null ? requested : impliedBy(method);
+    }
+
+    /** The version of an HTTP+JSON call: 1.0, the only one this binding is offered in, when none is asked for. */
+    static A2aVersion ofRest(String header) {
+        A2aVersion requested = requested(header);
+        if (requested == V0_3) {
+            throw A2aError.versionNotSupported(V0_3.wireName + " over HTTP+JSON (use JSON-RPC for "
+                    + V0_3.wireName + ")");
+        }
+        return V1_0;
     }
 
     // ---- from the wire into the mesh ----
@@ -123,9 +158,17 @@ public enum A2aVersion {
     }
 
     JsonObject task(TaskView task) {
+        return listedTask(task, false);
+    }
+
+    /**
+     * A task in a listing: asked to include artifacts, its {@code artifacts} field is there even when empty, as
+     * ListTasks says; not asked, the task was read without them and has none.
+     */
+    JsonObject listedTask(TaskView task, boolean includeArtifacts) {
         JsonObjectBuilder json = kind("task").add("id", task.taskId()).add("contextId", task.contextId())
                 .add("status", status(task));
-        if (!task.artifacts().isEmpty()) {
+        if (!task.artifacts().isEmpty() || includeArtifacts) {
             JsonArrayBuilder artifacts = MeshJson.array();
             task.artifacts().forEach(artifact -> artifacts.add(artifact(artifact)));
             json.add("artifacts", artifacts);

@@ -6,6 +6,7 @@ import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskView;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -75,6 +76,40 @@ class A2aVersionTest {
         assertEquals(A2aVersion.V1_0, A2aVersion.impliedBy("SendMessage"));
         assertEquals("input-required", A2aVersion.meshState("TASK_STATE_INPUT_REQUIRED"));
         assertNull(A2aVersion.meshState("TASK_STATE_RUNNING"));
+    }
+
+    @Test
+    void a10MethodWithoutTheVersionHeaderIsServedIn10AndA03OneIn03() {
+        assertEquals(A2aVersion.V1_0, A2aVersion.ofJsonRpc(null, "SendMessage"));
+        assertEquals(A2aVersion.V1_0, A2aVersion.ofJsonRpc("", "ListTasks"));
+        assertEquals(A2aVersion.V0_3, A2aVersion.ofJsonRpc(null, "message/send"));
+        assertEquals(A2aVersion.V0_3, A2aVersion.ofJsonRpc("0.3", "SendMessage"));
+        assertEquals(A2aVersion.V1_0, A2aVersion.ofRest(null));
+    }
+
+    @Test
+    void aPatchNumberIsNotConsidered() {
+        assertEquals(A2aVersion.V1_0, A2aVersion.requested("1.0.1"));
+        assertEquals(A2aVersion.V1_0, A2aVersion.requested(" 1 "));
+        assertEquals(A2aVersion.V0_3, A2aVersion.requested("0.3.0"));
+    }
+
+    @Test
+    void anUnsupportedVersionIsVersionNotSupportedOnJsonRpcAndHttpJson() {
+        for (String version : List.of("0.5", "1.1", "2.0", "0.2.6", "latest", "1.0-rc", "99999999999")) {
+            A2aError jsonRpc = assertThrows(A2aError.class, () -> A2aVersion.ofJsonRpc(version, "SendMessage"));
+            assertEquals(A2aError.VERSION_NOT_SUPPORTED, jsonRpc.code(), version);
+            assertEquals(-32009, new A2aWire.JsonRpc(JsonValue.NULL).failure(jsonRpc).getJsonObject("error")
+                    .getInt("code"));
+            A2aError rest = assertThrows(A2aError.class, () -> A2aVersion.ofRest(version));
+            assertEquals(400, new A2aWire.Rest().status(rest), version);
+            JsonObject detail = new A2aWire.Rest().failure(rest).getJsonObject("error").getJsonArray("details")
+                    .getJsonObject(0);
+            assertEquals("VERSION_NOT_SUPPORTED", detail.getString("reason"));
+            assertEquals("a2a-protocol.org", detail.getString("domain"));
+        }
+        assertEquals(A2aError.VERSION_NOT_SUPPORTED, assertThrows(A2aError.class,
+                () -> A2aVersion.ofRest("0.3")).code());
     }
 
     private static TaskView task(JsonArray parts) {
