@@ -6,7 +6,8 @@
  * <p>Operations: {@link agentmesh.agent.control.AgentRegistry#register} (returns the token once) and
  * {@link agentmesh.agent.control.AgentRegistry#rotateToken}; {@link agentmesh.agent.control.AgentTokens}, the
  * token → agent cache on the request path; {@link agentmesh.agent.control.Contacts#allow},
- * {@link agentmesh.agent.control.Contacts#revoke}, {@link agentmesh.agent.control.Contacts#mayTalk}.
+ * {@link agentmesh.agent.control.Contacts#revoke}, {@link agentmesh.agent.control.Contacts#mayTalk}, and an agent's
+ * own listing of its contacts, {@link agentmesh.agent.control.Contacts#of}.
  *
  * <p>Invariants: a token is stored only as its SHA-256; an agent id is registered once; contacts are symmetric and
  * stored once per pair. A rotated token stops working at once on the instance that rotated it and within 2 s on

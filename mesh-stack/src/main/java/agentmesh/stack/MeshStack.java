@@ -35,6 +35,7 @@ public final class MeshStack implements AutoCloseable {
     private final Path serverConfig;
     private final Path ear;
     private final Path war;
+    private final Path rootWar;
     private Duration startupTime = Duration.ZERO;
 
     public MeshStack(StackConfig config) {
@@ -42,6 +43,7 @@ public final class MeshStack implements AutoCloseable {
         Properties build = buildProperties();
         this.ear = Path.of(build.getProperty("ear"));
         this.war = Path.of(build.getProperty("war"));
+        this.rootWar = Path.of(build.getProperty("root.war"));
         this.database = new Database(config);
         this.kafka = config.kafkaBootstrap().isPresent() ? Optional.empty()
                 : Optional.of(new KafkaBroker(config.stateDir().resolve("kafka"),
@@ -56,10 +58,12 @@ public final class MeshStack implements AutoCloseable {
 
     public MeshStack start() {
         Instant begin = Instant.now();
-        Path application = config.server() == StackConfig.Server.MICRO ? war : ear;
-        if (!Files.isRegularFile(application)) {
-            throw new StackException("No " + application.getFileName() + " at " + application
-                    + ": build first (mvn -DskipTests package)");
+        List<Path> applications = config.server() == StackConfig.Server.MICRO ? List.of(war, rootWar) : List.of(ear);
+        for (Path application : applications) {
+            if (!Files.isRegularFile(application)) {
+                throw new StackException("No " + application.getFileName() + " at " + application
+                        + ": build first (mvn -DskipTests package)");
+            }
         }
         try {
             Files.createDirectories(config.stateDir());
@@ -124,7 +128,7 @@ public final class MeshStack implements AutoCloseable {
     private MeshServer newServer(StackConfig.Server kind, String suffix, int httpPort, int adminPort,
                                  Optional<Integer> portBase, Map<String, String> environment) {
         return switch (kind) {
-            case MICRO -> new PayaraMicroServer(payaraMicro, war, serverConfig,
+            case MICRO -> new PayaraMicroServer(payaraMicro, war, rootWar, serverConfig,
                     config.stateDir().resolve("micro" + suffix), httpPort, environment);
             case PAYARA -> new PayaraServer(payaraHome, ear, serverConfig,
                     config.stateDir().resolve("domains" + suffix), httpPort, adminPort, portBase, environment);

@@ -11,7 +11,8 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * Payara Micro running the mesh's WAR: one process, no domain to create and no admin port. Its settings come from
+ * Payara Micro running the mesh's WAR at {@code /mesh} and the root module's at {@code /} ({@code :ROOT}, Micro's
+ * name for the root context): one process, no domain to create and no admin port. Its settings come from
  * {@code server-config/payara-micro/pre-boot.asadmin} (the same HTTP settings as the Server domain's) and the JVM
  * options on its command line; the application's configuration reaches it through the environment, as on the Server.
  * Hazelcast is off ({@code --nohazelcast}): the instances of the mesh share only the database and Kafka, and with it
@@ -26,16 +27,18 @@ public final class PayaraMicroServer implements MeshServer {
 
     private final Path microJar;
     private final Path war;
+    private final Path rootWar;
     private final Path serverConfig;
     private final Path rootDir;
     private final int httpPort;
     private final Map<String, String> environment;
     private Optional<ProcessHandle> process = Optional.empty();
 
-    PayaraMicroServer(Path microJar, Path war, Path serverConfig, Path rootDir, int httpPort,
+    PayaraMicroServer(Path microJar, Path war, Path rootWar, Path serverConfig, Path rootDir, int httpPort,
                       Map<String, String> environment) {
         this.microJar = microJar;
         this.war = war;
+        this.rootWar = rootWar;
         this.serverConfig = serverConfig;
         this.rootDir = rootDir;
         this.httpPort = httpPort;
@@ -89,6 +92,7 @@ public final class PayaraMicroServer implements MeshServer {
         command.add("-Xlog:gc*,safepoint:file=" + rootDir.resolve("gc.log")); // as on Payara Server
         command.addAll(List.of("-jar", microJar.toString(),
                 "--deploy", war.toString(),
+                "--deploy", rootWar + ":ROOT",
                 "--port", Integer.toString(httpPort),
                 "--nohazelcast",
                 "--rootdir", rootDir.resolve("runtime").toString(),

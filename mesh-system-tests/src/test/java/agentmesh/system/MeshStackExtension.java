@@ -15,6 +15,10 @@ import java.util.logging.Logger;
 public class MeshStackExtension implements BeforeAllCallback {
 
     public static final String ADMIN_TOKEN = "it-admin-token-of-the-tests";
+    /** The agent at the server's root (mesh.a2a.default-agent); A2aDiscoveryIT registers it. */
+    public static final String DEFAULT_A2A_AGENT = "front-desk";
+    /** The host names of agents (mesh.a2a.host-pattern); the tests send them as Host headers to 127.0.0.1. */
+    public static final String A2A_HOST_PATTERN = "{agent}.agents.localhost";
     private static final Logger LOG = Logger.getLogger(MeshStackExtension.class.getName());
 
     @Override
@@ -55,6 +59,9 @@ public class MeshStackExtension implements BeforeAllCallback {
                     .with("MESH_A2A_REMOTE_ALLOW_PRIVATE_ADDRESSES", "true")
                     // Remote agents' bearer tokens sealed, as in production (a test key).
                     .with("MESH_A2A_REMOTE_SECRET_KEY", "BRSUedW6TPeOIPoDNZeU/LzFAMGLibtXiV4F4Th9THY=")
+                    // Agents at an origin of their own: by host name, and one at the server's root.
+                    .with("MESH_A2A_HOST_PATTERN", A2A_HOST_PATTERN)
+                    .with("MESH_A2A_DEFAULT_AGENT", DEFAULT_A2A_AGENT)
                     .build();
             MeshStack stack = new MeshStack(config).start();
             LOG.info(() -> "System test stack up in " + stack.startupTime().toMillis() + " ms");

@@ -7,11 +7,14 @@ import agentmesh.platform.InvalidRequestException;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import jakarta.ejb.Stateless;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 
 import java.time.Clock;
+import java.util.List;
 
 /** Who may talk to whom: a symmetric permission an admin grants and revokes. */
 @Stateless
@@ -41,6 +44,24 @@ public class Contacts {
         if (contact != null) {
             em.remove(contact);
         }
+    }
+
+    /**
+     * A page of the agents the given one may talk to, in id order after the given id (keyset pagination), with
+     * {@code contacts} null as in every listing of agents.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public List<AgentView> of(String agentId, String afterAgentId, int limit) {
+        return em.createQuery("SELECT a FROM Agent a, Contact c WHERE a.agentId > :after"
+                        + " AND ((c.key.agentLow = :agent AND c.key.agentHigh = a.agentId)"
+                        + " OR (c.key.agentHigh = :agent AND c.key.agentLow = a.agentId))"
+                        + " ORDER BY a.agentId", Agent.class)
+                .setParameter("agent", agentId)
+                .setParameter("after", afterAgentId == null ? "" : afterAgentId)
+                .setMaxResults(limit)
+                .getResultStream()
+                .map(a -> new AgentView(a.agentId(), a.displayName(), UtcTime.toInstant(a.createdAt()), null))
+                .toList();
     }
 
     private void requireDistinctAgents(String one, String other) {

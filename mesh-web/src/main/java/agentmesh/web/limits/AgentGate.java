@@ -9,6 +9,7 @@ import agentmesh.web.security.Caller;
 import agentmesh.web.security.TooManyFailedAuthentications;
 import jakarta.annotation.PostConstruct;
 import jakarta.inject.Inject;
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -60,12 +61,18 @@ import java.util.regex.Pattern;
  * {@link agentmesh.web.security.BearerAuthentication}, from the caller found here. A2A agent cards are public, as
  * A2A wants them: they are limited per client address ({@link AddressRateLimit}, 429; the address behind trusted
  * proxies, {@link ClientOrigin}) and, read from memory, take no place.
+ *
+ * <p>Requests forwarded here pass it too: an agent served at an origin of its own (the root module, mesh-root)
+ * reaches {@code /a2a/*} by a forward from the server's root, which this door must see as any request to that
+ * address. A request passes it once: one already let in (a forward within the mesh) goes on without a second count.
  */
-@WebFilter(urlPatterns = {"/api/v1/*", "/a2a/*", "/mcp"}, asyncSupported = true)
+@WebFilter(urlPatterns = {"/api/v1/*", "/a2a/*", "/mcp"}, asyncSupported = true,
+        dispatcherTypes = {DispatcherType.REQUEST, DispatcherType.FORWARD})
 public class AgentGate implements Filter {
 
     private static final Set<String> BODILESS = Set.of("GET", "HEAD", "OPTIONS", "DELETE");
     private static final Pattern AGENT_CARD = Pattern.compile("/[^/]+/\\.well-known/agent(-card)?\\.json");
+    private static final String LET_IN = AgentGate.class.getName() + ".letIn";
 
     @Inject
     @ConfigProperty(name = "mesh.http.max-concurrent-requests", defaultValue = "24")
@@ -138,6 +145,11 @@ public class AgentGate implements Filter {
             throws IOException, ServletException {
         HttpServletRequest http = (HttpServletRequest) request;
         HttpServletResponse answer = (HttpServletResponse) response;
+        if (http.getAttribute(LET_IN) != null) {
+            chain.doFilter(request, response);
+            return;
+        }
+        http.setAttribute(LET_IN, Boolean.TRUE);
         if (isAgentCard(http)) {
             publicDocument(http, answer, chain);
             return;

@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.net.InetAddress;
+import java.net.URI;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
@@ -83,6 +84,35 @@ public class ClientOrigin {
         if (fromTrustedProxy(request)) {
             Optional<String> forwarded = PublicBase.forwarded(value(request, FORWARDED_PROTO),
                     value(request, FORWARDED_HOST), value(request, FORWARDED_PORT), own);
+            if (forwarded.isPresent()) {
+                return forwarded.get();
+            }
+        }
+        return PublicBase.of(own);
+    }
+
+    /**
+     * The origin of {@link #publicBase}, {@code scheme://host[:port]} without its path: where the server's root is
+     * for this request's client, and the default A2A agent with it.
+     */
+    public String rootOrigin(HttpServletRequest request) {
+        URI base = URI.create(publicBase(request));
+        return base.getScheme() + "://" + base.getRawAuthority();
+    }
+
+    /**
+     * The origin a request was sent to by a host name of an agent's own ({@code mesh.a2a.host-pattern}),
+     * {@code scheme://host[:port]}: the host of its Host header, which chose the agent; the scheme and port a
+     * trusted proxy forwarded ({@code X-Forwarded-Proto}, {@code -Port}), else the request's own.
+     * {@code mesh.public-url} names the mesh's host, not the agent's, and does not apply; nor does
+     * {@code X-Forwarded-Host}, which did not choose the agent.
+     */
+    public String agentHostOrigin(HttpServletRequest request) {
+        PublicBase.RequestAddress own = new PublicBase.RequestAddress(request.getScheme(), request.getServerName(),
+                request.getServerPort(), "");
+        if (fromTrustedProxy(request)) {
+            Optional<String> forwarded = PublicBase.forwarded(value(request, FORWARDED_PROTO), null,
+                    value(request, FORWARDED_PORT), own);
             if (forwarded.isPresent()) {
                 return forwarded.get();
             }
