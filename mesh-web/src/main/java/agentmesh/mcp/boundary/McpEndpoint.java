@@ -4,6 +4,7 @@ import agentmesh.agent.control.AgentTokens;
 import agentmesh.agent.control.TokenRotated;
 import agentmesh.client.MeshAgent;
 import agentmesh.meshd.MeshMcpTools;
+import agentmesh.web.MeshVersion;
 import agentmesh.web.security.Caller;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonDefaults;
@@ -75,7 +76,7 @@ public class McpEndpoint implements ServletContextListener {
                 .contextExtractor(McpEndpoint::callerContext)
                 .build();
         server = McpServer.sync(transport)
-                .serverInfo("agent-mesh", "0.10.0")
+                .serverInfo("agent-mesh", MeshVersion.current())
                 .instructions(MeshMcpTools.instructions(null))
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(MeshMcpTools.all(this::session))
