@@ -78,7 +78,7 @@ class AbusiveAgentIT {
     private static final Logger LOG = Logger.getLogger(AbusiveAgentIT.class.getName());
     private static final int PAIRS = 10;
     private static final Duration PERIOD = Duration.ofMillis(250);
-    private static final Duration ATTACK = Duration.ofSeconds(12);
+    private static final Duration ATTACK = Duration.ofSeconds(10);
     private static final double MAX_HEAP_SHARE = 0.75;
     /** The mesh's per-agent shares of requests at once: the API's and A2A's, and MCP's (the defaults). */
     private static final int AGENT_SHARE = 8;
@@ -111,7 +111,7 @@ class AbusiveAgentIT {
         }
         traffic = new SteadyTraffic(mesh, pairs, PERIOD);
         traffic.begin(); // warming up: connections, the JIT on this path
-        letRun(Duration.ofSeconds(15));
+        letRun(Duration.ofSeconds(10));
         traffic.end(Duration.ofSeconds(10));
         // The baseline: the largest p99 of three quiet windows as long as an attack's (on two shared cores, quiet
         // windows alone differ by half, and by more when a collection or a flush falls in one).
