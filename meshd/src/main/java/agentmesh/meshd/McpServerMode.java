@@ -25,12 +25,18 @@ final class McpServerMode {
         this.session = new MeshMcpTools.Session(agent, log);
     }
 
+    // The build's version, from the jar's manifest; a run from classes (an IDE, a unit test) has none.
+    static String version() {
+        String version = McpServerMode.class.getPackage().getImplementationVersion();
+        return version == null ? "development" : version;
+    }
+
     /** Serves until the host ends the process (as hosts do when they close a tool server). */
     void serve() throws InterruptedException {
         CountDownLatch closed = new CountDownLatch(1);
         StdioServerTransportProvider stdio = new StdioServerTransportProvider(McpJsonDefaults.getMapper());
         McpSyncServer server = McpServer.sync(stdio)
-                .serverInfo("meshd", "0.10.0")
+                .serverInfo("meshd", version())
                 .instructions(MeshMcpTools.instructions(agent.agentId()))
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(MeshMcpTools.all(exchange -> session))

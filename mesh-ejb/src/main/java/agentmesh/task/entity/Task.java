@@ -52,17 +52,6 @@ public class Task {
     protected Task() {
     }
 
-    public Task(String taskId, String contextId, String requester, String assignee, LocalDateTime now) {
-        this.taskId = taskId;
-        this.contextId = contextId;
-        this.requester = requester;
-        this.assignee = assignee;
-        this.state = TaskState.SUBMITTED;
-        this.statusAt = now;
-        this.createdAt = now;
-        this.updatedAt = now;
-    }
-
     public boolean involves(String agentId) {
         return requester.equals(agentId) || assignee.equals(agentId);
     }
@@ -83,12 +72,6 @@ public class Task {
     /** Records activity: an artifact, a message. */
     public void touch(LocalDateTime now) {
         updatedAt = now;
-    }
-
-    /** Records activity and hands out the next message seq. */
-    public int nextSeq(LocalDateTime now) {
-        updatedAt = now;
-        return ++lastSeq;
     }
 
     public String taskId() {
