@@ -1,0 +1,14 @@
+/**
+ * What the web module's boundaries share: the JAX-RS application at {@code /mesh/api/v1}
+ * ({@link agentmesh.web.MeshApplication}); strict JSON binding ({@link agentmesh.web.StrictJson}: a text field takes
+ * only a JSON string) and bodies read by hand ({@link agentmesh.web.JsonBodies}); the checks of text fields
+ * ({@link agentmesh.web.Text}), ids ({@link agentmesh.web.Ids}) and numbers in queries and headers
+ * ({@link agentmesh.web.QueryNumbers}); problem details ({@link agentmesh.web.Problem},
+ * {@link agentmesh.web.ProblemResponses} for servlet filters); token buckets ({@link agentmesh.web.TokenBucket},
+ * {@link agentmesh.web.AddressBuckets}); the build's version ({@link agentmesh.web.MeshVersion}).
+ *
+ * <p>Invariant: every refusal of the API ({@code /api/v1}) leaves as {@code application/problem+json}; a malformed
+ * number or body is a 400 that names the parameter or field, not JAX-RS's 404 nor a 500 from inside the server. (The
+ * A2A facade and MCP answer errors in their protocols' own shapes.)
+ */
+package agentmesh.web;
