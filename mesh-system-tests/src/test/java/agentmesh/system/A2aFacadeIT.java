@@ -111,8 +111,8 @@ class A2aFacadeIT {
         HttpResponse<String> rest = get(bobAddress + "/tasks/no-such-task", alice.token(), v1);
         assertEquals(404, rest.statusCode());
         assertEquals("NOT_FOUND", json(rest).getJsonObject("error").getString("status"));
-        assertEquals(-32003, error(post(bobAddress, alice.token(), rpc("CreateTaskPushNotificationConfig",
-                "{\"taskId\":\"t\",\"url\":\"http://127.0.0.1:1/\"}"), v1)).getInt("code"));
+        assertEquals(-32001, error(post(bobAddress, alice.token(), rpc("CreateTaskPushNotificationConfig",
+                "{\"taskId\":\"" + carolsTask + "\",\"url\":\"http://127.0.0.1:1/\"}"), v1)).getInt("code"));
 
         // a completed task can be neither canceled nor subscribed to
         String taskId = result(post(bobAddress, alice.token(), rpc("SendMessage", "{\"configuration\":"

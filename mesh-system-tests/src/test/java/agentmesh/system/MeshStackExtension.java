@@ -59,6 +59,8 @@ public class MeshStackExtension implements BeforeAllCallback {
                     .with("MESH_A2A_REMOTE_ALLOW_PRIVATE_ADDRESSES", "true")
                     // Remote agents' bearer tokens sealed, as in production (a test key).
                     .with("MESH_A2A_REMOTE_SECRET_KEY", "BRSUedW6TPeOIPoDNZeU/LzFAMGLibtXiV4F4Th9THY=")
+                    // A refusing webhook's update parked after ~15 s of backoff (0.5 s doubling), not minutes.
+                    .with("MESH_A2A_PUSH_MAX_ATTEMPTS", "6")
                     // Agents at an origin of their own: by host name, and one at the server's root.
                     .with("MESH_A2A_HOST_PATTERN", A2A_HOST_PATTERN)
                     .with("MESH_A2A_DEFAULT_AGENT", DEFAULT_A2A_AGENT)

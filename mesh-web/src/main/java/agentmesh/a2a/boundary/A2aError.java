@@ -19,7 +19,6 @@ final class A2aError extends RuntimeException {
 
     static final int TASK_NOT_FOUND = -32001;
     static final int TASK_NOT_CANCELABLE = -32002;
-    static final int PUSH_NOT_SUPPORTED = -32003;
     static final int UNSUPPORTED_OPERATION = -32004;
     static final int EXTENDED_CARD_NOT_CONFIGURED = -32007;
     static final int VERSION_NOT_SUPPORTED = -32009;
@@ -61,11 +60,6 @@ final class A2aError extends RuntimeException {
     static A2aError unsupported(String what) {
         return new A2aError(UNSUPPORTED_OPERATION, 400, "Unsupported operation: " + what,
                 info("UNSUPPORTED_OPERATION", "a2a-protocol.org", Map.of("detail", what)));
-    }
-
-    static A2aError pushNotSupported() {
-        return new A2aError(PUSH_NOT_SUPPORTED, 400, "Push notifications are not supported",
-                info("PUSH_NOTIFICATION_NOT_SUPPORTED", "a2a-protocol.org", Map.of()));
     }
 
     static A2aError extendedCardNotConfigured() {

@@ -1,6 +1,6 @@
 package agentmesh.a2a.boundary;
 
-import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
@@ -13,7 +13,7 @@ final class A2aResponses {
     private A2aResponses() {
     }
 
-    static void json(HttpServletResponse response, int status, JsonObject body) throws IOException {
+    static void json(HttpServletResponse response, int status, JsonValue body) throws IOException {
         byte[] bytes = body.toString().getBytes(StandardCharsets.UTF_8);
         response.setStatus(status);
         response.setContentType("application/json");
@@ -31,7 +31,7 @@ final class A2aResponses {
         response.flushBuffer();
     }
 
-    static void event(HttpServletResponse response, JsonObject data) throws IOException {
+    static void event(HttpServletResponse response, JsonValue data) throws IOException {
         write(response, "data: " + data + "\n\n");
     }
 

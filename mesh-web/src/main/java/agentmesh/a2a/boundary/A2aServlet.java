@@ -48,6 +48,7 @@ public class A2aServlet extends HttpServlet {
     private static final Logger LOG = Logger.getLogger(A2aServlet.class.getName());
     private static final Pattern ADDRESS = Pattern.compile("/([A-Za-z0-9._@-]{3,128})(/.*)?");
     private static final Pattern TASK = Pattern.compile("/tasks/([^/:]+)(:cancel|:subscribe)?");
+    private static final Pattern PUSH_CONFIGS = Pattern.compile("/tasks/([^/:]+)/pushNotificationConfigs(?:/([^/]+))?");
     private static final String VERSION_HEADER = "A2A-Version";
 
     @Inject
@@ -61,6 +62,9 @@ public class A2aServlet extends HttpServlet {
 
     @EJB
     AgentRegistry registry;
+
+    @Inject
+    A2aPushConfigs pushConfigs;
 
     @Inject
     CardCache cards;
@@ -192,8 +196,8 @@ public class A2aServlet extends HttpServlet {
             } else if (task.matches() && ":subscribe".equals(task.group(2))
                     && (method.equals("POST") || method.equals("GET"))) {
                 perform(A2aVersion.Operation.SUBSCRIBE, MeshJson.object().add("id", task.group(1)).build(), call);
-            } else if (route.startsWith("/tasks/") && route.contains("/pushNotificationConfigs")) {
-                throw A2aError.pushNotSupported();
+            } else if (pushConfigs(route, method, request, call)) {
+                return;
             } else if (route.equals("/extendedAgentCard")) {
                 throw A2aError.extendedCardNotConfigured();
             } else {
@@ -202,6 +206,30 @@ public class A2aServlet extends HttpServlet {
         } catch (A2aError e) {
             A2aResponses.json(response, wire.status(e), wire.failure(e));
         }
+    }
+
+    // The HTTP+JSON routes of push notification configs; false when the route is none of them.
+    private boolean pushConfigs(String route, String method, HttpServletRequest request, Call call)
+            throws IOException {
+        Matcher push = PUSH_CONFIGS.matcher(route);
+        if (!push.matches()) {
+            return false;
+        }
+        String taskId = push.group(1);
+        String configId = push.group(2);
+        if (configId == null && method.equals("POST")) {
+            JsonObjectBuilder params = MeshJson.object();
+            restBody(request).forEach(params::add);
+            perform(A2aVersion.Operation.PUSH_CREATE, params.add("taskId", taskId).build(), call);
+        } else if (configId == null && method.equals("GET")) {
+            perform(A2aVersion.Operation.PUSH_LIST, queryParams(request).add("taskId", taskId).build(), call);
+        } else if (configId != null && (method.equals("GET") || method.equals("DELETE"))) {
+            perform(method.equals("GET") ? A2aVersion.Operation.PUSH_GET : A2aVersion.Operation.PUSH_DELETE,
+                    MeshJson.object().add("taskId", taskId).add("id", configId).build(), call);
+        } else {
+            throw A2aError.methodNotFound(method + " " + route);
+        }
+        return true;
     }
 
     private static JsonObjectBuilder queryParams(HttpServletRequest request) {
@@ -224,7 +252,13 @@ public class A2aServlet extends HttpServlet {
                 case CANCEL -> answer(call, call.version().task(tasks.cancel(call.caller(), call.agent(),
                         A2aParams.requiredText(params, "id"))));
                 case SUBSCRIBE -> subscribe(A2aParams.requiredText(params, "id"), call);
-                case PUSH_CONFIG -> throw A2aError.pushNotSupported();
+                case PUSH_CREATE -> answer(call, pushConfigs.create(call.caller(), call.agent(), call.version(),
+                        params));
+                case PUSH_GET -> answer(call, pushConfigs.get(call.caller(), call.agent(), call.version(), params));
+                case PUSH_LIST -> answer(call, pushConfigs.list(call.caller(), call.agent(), call.version(),
+                        params));
+                case PUSH_DELETE -> answer(call, pushConfigs.delete(call.caller(), call.agent(), call.version(),
+                        params));
                 case EXTENDED_CARD -> throw A2aError.extendedCardNotConfigured();
             }
         } catch (A2aError e) {
@@ -236,29 +270,41 @@ public class A2aServlet extends HttpServlet {
     }
 
     private void send(JsonObject params, Call call) throws IOException {
-        JsonObject configuration = params.get("configuration") instanceof JsonObject c ? c
-                : JsonValue.EMPTY_JSON_OBJECT;
+        JsonObject configuration = configuration(params);
         int historyLength = A2aParams.historyLength(configuration, TaskReader.MAX_HISTORY);
         boolean returnImmediately = call.version() == A2aVersion.V1_0
                 ? configuration.getBoolean("returnImmediately", false)
                 : !configuration.getBoolean("blocking", true);
         if (returnImmediately) {
-            String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
+            String taskId = sendWithPush(params, configuration, call);
             answer(call, call.version().result("task", call.version().task(reader.read(taskId, call.caller(),
                     historyLength))));
             return;
         }
         // The place before the send: a send refused for want of one has stored nothing.
         withPlace(call, null, place -> {
-            String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
+            String taskId = sendWithPush(params, configuration, call);
             new BlockingSend(waiting(call, taskId), place, historyLength, reader, watches,
                     call.request().startAsync()).begin(Duration.ofSeconds(blockingWaitSeconds));
         });
     }
 
+    // The send, and the push notification config its configuration asks for, made for its task.
+    private String sendWithPush(JsonObject params, JsonObject configuration, Call call) {
+        Optional<A2aPushConfigs.WithSend> push = pushConfigs.requestedWithSend(call.caller(), call.version(),
+                configuration);
+        String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
+        push.ifPresent(requested -> pushConfigs.createWithSend(call.caller(), call.version(), requested, taskId));
+        return taskId;
+    }
+
+    private static JsonObject configuration(JsonObject params) {
+        return params.get("configuration") instanceof JsonObject c ? c : JsonValue.EMPTY_JSON_OBJECT;
+    }
+
     private void streamingSend(JsonObject params, Call call) {
         withPlace(call, null, place -> {
-            String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
+            String taskId = sendWithPush(params, configuration(params), call);
             stream(taskId, place, call);
         });
     }
@@ -303,7 +349,7 @@ public class A2aServlet extends HttpServlet {
                 call.wire());
     }
 
-    private static void answer(Call call, JsonObject result) throws IOException {
+    private static void answer(Call call, JsonValue result) throws IOException {
         A2aResponses.json(call.response(), 200, call.wire().success(result));
     }
 

@@ -11,11 +11,13 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -278,6 +280,39 @@ public enum A2aVersion {
                 .add("lastChunk", true).build());
     }
 
+    /**
+     * What a push notification carries for one of the client's inbox events of a task. 1.0: the event as a
+     * StreamResponse — the other agent's message, a status update, an artifact update; 0.3: the task as it is then,
+     * as 0.3's push notifications carry it.
+     */
+    public JsonObject pushed(JsonObject inboxEvent, Supplier<TaskView> taskNow) {
+        if (this == V0_3) {
+            return task(taskNow.get());
+        }
+        String taskId = inboxEvent.getString("taskId");
+        String contextId = inboxEvent.getString("contextId");
+        Instant createdAt = Instant.parse(inboxEvent.getString("createdAt"));
+        return switch (inboxEvent.getString("type")) {
+            case "message" -> result("message", message(new MessageView(inboxEvent.getString("messageId"),
+                    inboxEvent.getInt("seq"), inboxEvent.getString("from"), null, inboxEvent.getString("role"),
+                    inboxEvent.getJsonArray("parts"), createdAt), contextId, taskId));
+            case "task-status" -> {
+                JsonObject status = inboxEvent.getJsonObject("status");
+                yield statusUpdate(new TaskView(taskId, contextId, null, null, new TaskView.Status(
+                        status.getString("state"), Instant.parse(status.getString("timestamp")),
+                        status.getString("reason", null)), List.of(), List.of(), null, createdAt, createdAt));
+            }
+            case "artifact" -> {
+                JsonObject artifact = inboxEvent.getJsonObject("artifact");
+                yield artifactUpdate(new TaskView(taskId, contextId, null, null, null, List.of(), List.of(), null,
+                        createdAt, createdAt), new TaskLifecycle.ArtifactView(artifact.getString("artifactId"),
+                        artifact.getString("name", null), artifact.getJsonArray("parts"), createdAt));
+            }
+            default -> throw new IllegalArgumentException("no push notification for an event of type "
+                    + inboxEvent.getString("type"));
+        };
+    }
+
     /** A stream ends on a terminal state, and a blocking send returns on it or on an interrupted one. */
     static boolean isStreamEnd(String meshState) {
         return List.of("completed", "failed", "canceled", "rejected").contains(meshState);
@@ -301,7 +336,8 @@ public enum A2aVersion {
     /** The method names of both versions, for the operations the facade offers. */
     static final Map<String, Operation> METHODS = methods();
 
-    enum Operation { SEND, STREAM, GET, LIST, CANCEL, SUBSCRIBE, PUSH_CONFIG, EXTENDED_CARD }
+    enum Operation { SEND, STREAM, GET, LIST, CANCEL, SUBSCRIBE, PUSH_CREATE, PUSH_GET, PUSH_LIST, PUSH_DELETE,
+        EXTENDED_CARD }
 
     private static Map<String, Operation> methods() {
         Map<String, Operation> methods = new LinkedHashMap<>();
@@ -311,20 +347,20 @@ public enum A2aVersion {
         methods.put("ListTasks", Operation.LIST);
         methods.put("CancelTask", Operation.CANCEL);
         methods.put("SubscribeToTask", Operation.SUBSCRIBE);
-        methods.put("CreateTaskPushNotificationConfig", Operation.PUSH_CONFIG);
-        methods.put("GetTaskPushNotificationConfig", Operation.PUSH_CONFIG);
-        methods.put("ListTaskPushNotificationConfigs", Operation.PUSH_CONFIG);
-        methods.put("DeleteTaskPushNotificationConfig", Operation.PUSH_CONFIG);
+        methods.put("CreateTaskPushNotificationConfig", Operation.PUSH_CREATE);
+        methods.put("GetTaskPushNotificationConfig", Operation.PUSH_GET);
+        methods.put("ListTaskPushNotificationConfigs", Operation.PUSH_LIST);
+        methods.put("DeleteTaskPushNotificationConfig", Operation.PUSH_DELETE);
         methods.put("GetExtendedAgentCard", Operation.EXTENDED_CARD);
         methods.put("message/send", Operation.SEND);
         methods.put("message/stream", Operation.STREAM);
         methods.put("tasks/get", Operation.GET);
         methods.put("tasks/cancel", Operation.CANCEL);
         methods.put("tasks/resubscribe", Operation.SUBSCRIBE);
-        methods.put("tasks/pushNotificationConfig/set", Operation.PUSH_CONFIG);
-        methods.put("tasks/pushNotificationConfig/get", Operation.PUSH_CONFIG);
-        methods.put("tasks/pushNotificationConfig/list", Operation.PUSH_CONFIG);
-        methods.put("tasks/pushNotificationConfig/delete", Operation.PUSH_CONFIG);
+        methods.put("tasks/pushNotificationConfig/set", Operation.PUSH_CREATE);
+        methods.put("tasks/pushNotificationConfig/get", Operation.PUSH_GET);
+        methods.put("tasks/pushNotificationConfig/list", Operation.PUSH_LIST);
+        methods.put("tasks/pushNotificationConfig/delete", Operation.PUSH_DELETE);
         methods.put("agent/getAuthenticatedExtendedCard", Operation.EXTENDED_CARD);
         return Map.copyOf(methods);
     }

@@ -11,7 +11,7 @@ import jakarta.json.JsonValue;
  */
 sealed interface A2aWire {
 
-    JsonObject success(JsonObject result);
+    JsonValue success(JsonValue result);
 
     JsonObject failure(A2aError error);
 
@@ -20,7 +20,7 @@ sealed interface A2aWire {
     record JsonRpc(JsonValue id) implements A2aWire {
 
         @Override
-        public JsonObject success(JsonObject result) {
+        public JsonValue success(JsonValue result) {
             return MeshJson.object().add("jsonrpc", "2.0").add("id", id).add("result", result).build();
         }
 
@@ -38,7 +38,7 @@ sealed interface A2aWire {
     record Rest() implements A2aWire {
 
         @Override
-        public JsonObject success(JsonObject result) {
+        public JsonValue success(JsonValue result) {
             return result;
         }
 

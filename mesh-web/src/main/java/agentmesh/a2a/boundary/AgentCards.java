@@ -35,7 +35,7 @@ final class AgentCards {
     static JsonObject card(AgentDescription agent, String address, A2aVersion version) {
         JsonObjectBuilder card = common(agent, address);
         if (version == A2aVersion.V0_3) {
-            return card.add("capabilities", MeshJson.object().add("streaming", true).add("pushNotifications", false))
+            return card.add("capabilities", MeshJson.object().add("streaming", true).add("pushNotifications", true))
                     .add("supportsAuthenticatedExtendedCard", false)
                     .add("securitySchemes", MeshJson.object().add(SCHEME, MeshJson.object().add("type", "http")
                             .add("scheme", "bearer").add("description", SCHEME_DESCRIPTION)))
@@ -43,7 +43,7 @@ final class AgentCards {
                     .addAll(only03(address))
                     .build();
         }
-        return card.add("capabilities", MeshJson.object().add("streaming", true).add("pushNotifications", false)
+        return card.add("capabilities", MeshJson.object().add("streaming", true).add("pushNotifications", true)
                         .add("extendedAgentCard", false))
                 .add("supportedInterfaces", MeshJson.array()
                         .add(anInterface(address, JSONRPC, A2aVersion.V1_0))

@@ -2,7 +2,7 @@ package agentmesh.a2a.boundary;
 
 import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
-import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 
@@ -101,7 +101,7 @@ final class BlockingSend extends WaitingCall {
         write(call.wire().success(call.version().result("task", call.version().task(task))), 200);
     }
 
-    private void write(JsonObject body, int status) {
+    private void write(JsonValue body, int status) {
         answered = true;
         try {
             if (status == 401) {

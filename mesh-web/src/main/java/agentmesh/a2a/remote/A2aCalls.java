@@ -10,6 +10,7 @@ import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
+import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
 
@@ -187,6 +188,49 @@ final class A2aCalls {
             return new Unreachable("could not be read: " + e.getClass().getSimpleName() + ": " + e.getMessage());
         } catch (JsonException | ClassCastException e) {
             return new Refused("is not a JSON agent card");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Unreachable("interrupted");
+        }
+    }
+
+    /**
+     * POSTs a body to a webhook (a push notification): a 2xx is a {@link Result} (with an empty object; what the
+     * webhook answers is read within its bound and passed over); 408, 429, 5xx and no connection are out of reach;
+     * any other answer is a refusal; a URL the policy forbids is not allowed. The headers are the caller's
+     * credentials: a header value unfit for HTTP makes the call not allowed, and is not named.
+     */
+    Reply post(String url, Map<String, String> headers, String contentType, String body) {
+        UrlPolicy.Verdict verdict = policy.check(url);
+        if (verdict instanceof UrlPolicy.Forbidden forbidden) {
+            return new NotAllowed("the webhook " + url + " " + forbidden.why());
+        }
+        if (verdict instanceof UrlPolicy.Unresolvable unresolvable) {
+            return new Unreachable("the webhook: " + unresolvable.why());
+        }
+        HttpRequest.Builder request;
+        try {
+            request = HttpRequest.newBuilder(((UrlPolicy.Allowed) verdict).uri()).header("Content-Type", contentType)
+                    .POST(HttpRequest.BodyPublishers.ofString(body));
+            headers.forEach(request::header);
+        } catch (IllegalArgumentException e) {
+            return new NotAllowed("the request cannot be sent (are the token and credentials fit for HTTP headers?)");
+        }
+        try {
+            RemoteHttp.Answer answer = http.send(request, limits.maxAnswerBytes());
+            int status = answer.status();
+            if (status >= 200 && status < 300) {
+                return new Result(JsonValue.EMPTY_JSON_OBJECT);
+            }
+            if (status >= 500 || status == 408 || status == 429) {
+                return new Unreachable("HTTP " + status);
+            }
+            return new Refused("HTTP " + status + (status < 400 ? " (redirects are not followed)" : "") + ": "
+                    + abbreviated(answer.text()));
+        } catch (TooLargeException e) {
+            return new Refused(e.getMessage());
+        } catch (IOException e) {
+            return new Unreachable(e.getClass().getSimpleName() + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Unreachable("interrupted");

@@ -7,11 +7,13 @@ import agentmesh.platform.UtcTime;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.UUID;
 import javax.sql.DataSource;
 
@@ -36,6 +38,9 @@ public class RemoteAgents {
     @Inject
     RemoteSettings settings;
 
+    @Inject
+    OutboundDeadLetters deadLetters;
+
     private final String instance = UUID.randomUUID().toString();
 
     /** A remote agent as the admin sees it (never its secret). */
@@ -48,7 +53,18 @@ public class RemoteAgents {
      * one cannot be opened — then {@code secretProblem} says why, and the agent is not called.
      */
     record Target(String agentId, String cardUrl, String endpoint, String protocolVersion, String secret,
-                  String secretProblem, boolean streaming, long relayedCursor, int attempts, int refusals) {
+                  String secretProblem, boolean streaming, long relayedCursor, int attempts, int refusals)
+            implements CursorRelay.Target {
+
+        @Override
+        public String key() {
+            return agentId;
+        }
+
+        @Override
+        public long cursor() {
+            return relayedCursor;
+        }
 
         boolean hasSecret() {
             return secret != null || secretProblem != null;
@@ -66,10 +82,6 @@ public class RemoteAgents {
 
     /** A task of a remote agent's that is not over: the relay follows it until it is. */
     record OpenTask(String taskId, String agentId, String remoteTaskId, String counterpart) {
-    }
-
-    public record DeadLetter(long id, String agentId, long cursor, String error, Instant parkedAt,
-                             Instant replayedAt) {
     }
 
     /**
@@ -94,7 +106,7 @@ public class RemoteAgents {
     boolean detach(String agentId) {
         boolean attached = Jdbc.update(dataSource, "DELETE FROM remote_agent WHERE agent_id = ?", agentId) == 1;
         Jdbc.update(dataSource, "DELETE FROM remote_task WHERE agent_id = ?", agentId);
-        Jdbc.update(dataSource, "DELETE FROM remote_dead_letter WHERE agent_id = ?", agentId);
+        deadLetters.forget(OutboundDeadLetters.REMOTE, agentId, null);
         return attached;
     }
 
@@ -139,28 +151,24 @@ public class RemoteAgents {
     void failed(String agentId, int attempts, int refusals, Duration backoff, String error) {
         Jdbc.update(dataSource, "UPDATE remote_agent SET attempts = ?, refusals = ?, last_error = ?,"
                         + " next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND WHERE agent_id = ?",
-                attempts, refusals, truncate(error), backoff.toNanos() / 1_000, agentId);
+                attempts, refusals, OutboundDeadLetters.truncate(error), backoff.toNanos() / 1_000, agentId);
     }
 
     void park(String agentId, long cursor, String error) {
-        Jdbc.update(dataSource, "INSERT INTO remote_dead_letter (agent_id, cursor_no, error, parked_at)"
-                + " VALUES (?, ?, ?, UTC_TIMESTAMP(6))", agentId, cursor, truncate(error));
+        deadLetters.park(OutboundDeadLetters.REMOTE, agentId, null, cursor, error);
         advance(agentId, cursor);
     }
 
     List<DeadLetter> deadLetters(String agentId) {
-        return Jdbc.query(dataSource, "SELECT id, agent_id, cursor_no, error, parked_at, replayed_at"
-                        + " FROM remote_dead_letter WHERE agent_id = ? ORDER BY id DESC LIMIT 200",
-                row -> new DeadLetter(row.getLong(1), row.getString(2), row.getLong(3), row.getString(4),
-                        instant(row.getObject(5)), instant(row.getObject(6))), agentId);
+        return deadLetters.list(OutboundDeadLetters.REMOTE, agentId);
     }
 
     Optional<DeadLetter> deadLetter(String agentId, long id) {
-        return deadLetters(agentId).stream().filter(letter -> letter.id() == id).findFirst();
+        return deadLetters.find(OutboundDeadLetters.REMOTE, agentId, id);
     }
 
-    void replayed(long id) {
-        Jdbc.update(dataSource, "UPDATE remote_dead_letter SET replayed_at = UTC_TIMESTAMP(6) WHERE id = ?", id);
+    JsonObject replay(DeadLetter letter, Function<JsonObject, A2aCalls.Reply> deliver) {
+        return deadLetters.replay(letter, deliver);
     }
 
     /** The tasks of these agents that are not over, that their servers have named and not yet said are over. */
@@ -210,10 +218,6 @@ public class RemoteAgents {
         }
         return new Target(agentId, row.getString(2), row.getString(3), row.getString(4), secret, secretProblem,
                 row.getBoolean(6), row.getLong(7), row.getInt(8), row.getInt(9));
-    }
-
-    private static String truncate(String error) {
-        return error == null || error.length() <= 1000 ? error : error.substring(0, 1000);
     }
 
     private static Instant instant(Object value) {

@@ -2,10 +2,7 @@ package agentmesh.a2a.remote;
 
 import agentmesh.agent.control.AgentRegistry;
 import agentmesh.agent.control.UnknownAgentException;
-import agentmesh.inbox.control.InboxPage;
-import agentmesh.inbox.control.InboxReader;
 import agentmesh.platform.InvalidRequestException;
-import agentmesh.platform.MeshJson;
 import agentmesh.web.Ids;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.security.AdminApi;
@@ -57,12 +54,9 @@ public class RemoteAgentsResource {
     RemoteRelay relay;
 
     @Inject
-    InboxReader inbox;
-
-    @Inject
     RemoteSettings settings;
 
-    public record DeadLetterPage(List<RemoteAgents.DeadLetter> deadLetters) {
+    public record DeadLetterPage(List<DeadLetter> deadLetters) {
     }
 
     @PUT
@@ -124,23 +118,11 @@ public class RemoteAgentsResource {
     @Consumes(MediaType.WILDCARD)
     public Response replay(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
                            String agentId, @PathParam("id") @Min(1) long id) {
-        RemoteAgents.DeadLetter letter = agents.deadLetter(agentId, id)
+        DeadLetter letter = agents.deadLetter(agentId, id)
                 .orElseThrow(() -> new NotFoundException("no dead letter " + id + " of " + agentId));
         RemoteAgents.Target target = agents.target(agentId)
                 .orElseThrow(() -> new NotFoundException(agentId + " is no remote agent"));
-        InboxPage page = inbox.after(agentId, letter.cursor() - 1, 1);
-        if (page.events().isEmpty() || page.events().get(0).getJsonNumber("cursor").longValue() != letter.cursor()) {
-            throw new NotFoundException("inbox event " + letter.cursor() + " of " + agentId + " is gone");
-        }
-        A2aCalls.Reply reply = relay.deliver(target, page.events().get(0));
-        String outcome = reply instanceof A2aCalls.Refused refused ? "refused: " + refused.why()
-                : reply instanceof A2aCalls.Unreachable unreachable ? "unreachable: " + unreachable.why()
-                : reply instanceof A2aCalls.NotAllowed notAllowed ? "not allowed: " + notAllowed.why()
-                : "delivered";
-        if (reply instanceof A2aCalls.Result) {
-            agents.replayed(id);
-        }
-        return Response.accepted(MeshJson.object().add("id", id).add("outcome", outcome).build()).build();
+        return Response.accepted(agents.replay(letter, event -> relay.deliver(target, event))).build();
     }
 
     private RemoteCard fetch(String cardUrl, String secret) {

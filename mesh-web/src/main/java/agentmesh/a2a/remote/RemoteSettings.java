@@ -10,8 +10,9 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * The remote relay's settings ({@code mesh.a2a.remote.*}, MicroProfile Config; the README's configuration table
- * documents each) and what is made of them once: the calls' bounds, the URL policy, the sealing of bearer tokens.
+ * The outbound deliveries' settings — the remote relay's ({@code mesh.a2a.remote.*}) and the push notifications'
+ * ({@code mesh.a2a.push.*}), MicroProfile Config; the configuration table documents each — and what is made of them
+ * once: the calls' bounds, the URL policy, the sealing of bearer tokens.
  * Without {@code secret-key} the tokens are stored in clear, and one WARNING at start says so; a {@code secret-key}
  * that is not the base64 of 32 bytes stops the application from starting, rather than storing tokens in clear
  * behind the operator's back.
@@ -78,6 +79,18 @@ class RemoteSettings {
     boolean allowPrivateAddresses;
 
     @Inject
+    @ConfigProperty(name = "mesh.a2a.push.threads", defaultValue = "4")
+    int pushThreads;
+
+    @Inject
+    @ConfigProperty(name = "mesh.a2a.push.max-attempts", defaultValue = "10")
+    int pushMaxAttempts;
+
+    @Inject
+    @ConfigProperty(name = "mesh.a2a.push.max-configs-per-agent", defaultValue = "100")
+    int pushConfigsPerAgent;
+
+    @Inject
     @ConfigProperty(name = "mesh.a2a.remote.secret-key")
     Optional<String> secretKey;
 
@@ -135,5 +148,17 @@ class RemoteSettings {
 
     int followsPerAgent() {
         return Math.max(1, followsPerAgent);
+    }
+
+    int pushThreads() {
+        return Math.max(1, pushThreads);
+    }
+
+    int pushMaxAttempts() {
+        return Math.max(1, pushMaxAttempts);
+    }
+
+    int pushConfigsPerAgent() {
+        return Math.max(1, pushConfigsPerAgent);
     }
 }

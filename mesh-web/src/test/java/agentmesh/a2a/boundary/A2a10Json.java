@@ -89,6 +89,17 @@ final class A2a10Json {
                 "metadata:struct", "filename:string", "mediaType:string");
         message("Artifact", "artifactId:string!", "name:string", "description:string", "parts:Part[]!",
                 "metadata:struct", "extensions:string[]");
+        message("TaskStatusUpdateEvent", "taskId:string!", "contextId:string!", "status:TaskStatus!",
+                "metadata:struct");
+        message("TaskArtifactUpdateEvent", "taskId:string!", "contextId:string!", "artifact:Artifact!",
+                "append:bool", "lastChunk:bool", "metadata:struct");
+        oneof("StreamResponse", "task:Task", "message:Message", "statusUpdate:TaskStatusUpdateEvent",
+                "artifactUpdate:TaskArtifactUpdateEvent");
+        message("TaskPushNotificationConfig", "tenant:string", "id:string", "taskId:string", "url:string!",
+                "token:string", "authentication:AuthenticationInfo");
+        message("AuthenticationInfo", "scheme:string!", "credentials:string");
+        message("ListTaskPushNotificationConfigsResponse", "configs:TaskPushNotificationConfig[]",
+                "nextPageToken:string");
     }
 
     private A2a10Json() {

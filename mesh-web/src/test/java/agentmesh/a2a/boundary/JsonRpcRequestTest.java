@@ -1,6 +1,5 @@
 package agentmesh.a2a.boundary;
 
-import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
@@ -80,7 +79,7 @@ class JsonRpcRequestTest {
                 "\"\""}) {
             JsonRpcRequest read = JsonRpcRequest.read("{\"jsonrpc\":\"2.0\",\"id\":" + id
                     + ",\"method\":\"GetTask\",\"params\":{\"id\":\"t\"}}");
-            JsonObject answer = new A2aWire.JsonRpc(assertInstanceOf(JsonRpcRequest.Call.class, read).id())
+            JsonValue answer = new A2aWire.JsonRpc(assertInstanceOf(JsonRpcRequest.Call.class, read).id())
                     .success(JsonValue.EMPTY_JSON_OBJECT);
             assertTrue(answer.toString().contains("\"id\":" + id + ","), answer.toString());
         }
