@@ -67,6 +67,11 @@ public record StackConfig(
         return URI.create("http://127.0.0.1:" + httpPort() + "/mesh/api/v1/");
     }
 
+    /** The admin's dashboard, a page of mesh-web (src/main/webapp/admin) beside the API. */
+    public URI dashboardUri() {
+        return baseUri().resolve("/mesh/admin/");
+    }
+
     public URI consoleUri() {
         return URI.create("http://127.0.0.1:" + adminPort() + "/");
     }
