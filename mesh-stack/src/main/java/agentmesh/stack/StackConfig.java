@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * Everything the local stack can be told, read from environment variables (or system properties of the same name).
- * The README's configuration table lists each of them; the defaults are the developer-machine ports of DESIGN.md.
+ * docs/CONFIGURATION.md lists each of them; the defaults are the developer-machine ports of DESIGN.md.
  */
 public record StackConfig(
         Path stateDir,

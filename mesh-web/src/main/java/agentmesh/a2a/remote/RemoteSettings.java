@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * The remote relay's settings ({@code mesh.a2a.remote.*}, MicroProfile Config; the README's configuration table
+ * The remote relay's settings ({@code mesh.a2a.remote.*}, MicroProfile Config; docs/CONFIGURATION.md
  * documents each) and what is made of them once: the calls' bounds, the URL policy, the sealing of bearer tokens.
  * Without {@code secret-key} the tokens are stored in clear, and one WARNING at start says so; a {@code secret-key}
  * that is not the base64 of 32 bytes stops the application from starting, rather than storing tokens in clear
