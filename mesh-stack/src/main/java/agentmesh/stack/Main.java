@@ -29,12 +29,14 @@ public final class Main {
                 Agent Mesh is running (started in %.1f s).
                   Server:        %s
                   API:           %s
+                  Dashboard:     %s   (log in with the admin token)
                   Kafka:         %s
                   Database:      %s
                   Admin token:   %s%s
                 Press Ctrl-C to stop.
                 %n""",
                 stack.startupTime().toMillis() / 1000.0, serverLine(config, stack), config.baseUri(),
+                config.dashboardUri(),
                 config.effectiveKafkaBootstrap(), config.database().applicationUrl(), config.adminToken(),
                 config.adminTokenGenerated() ? "   (generated; set MESH_ADMIN_TOKEN to choose one)" : "");
         stopped.await();

@@ -62,8 +62,18 @@ public final class MeshStack implements AutoCloseable {
         for (Path application : applications) {
             if (!Files.isRegularFile(application)) {
                 throw new StackException("No " + application.getFileName() + " at " + application
-                        + ": build first (mvn -DskipTests package)");
+                        + ": build first (./mvnw -DskipTests package)");
             }
+        }
+        // A build for one server fetches only that one (mesh-stack/pom.xml, -Dmesh.server).
+        Path installation = switch (config.server()) {
+            case PAYARA -> payaraHome;
+            case MICRO -> payaraMicro;
+            case WILDFLY -> wildflyHome;
+        };
+        if (!Files.exists(installation)) {
+            throw new StackException("No " + config.server().title() + " at " + installation + ": build for it first"
+                    + " (./mvnw -DskipTests package -Dmesh.server=" + config.server().name().toLowerCase() + ")");
         }
         try {
             Files.createDirectories(config.stateDir());

@@ -15,7 +15,7 @@ final class Ports {
     static void requireFree(int port, String purpose) {
         if (inUse(port)) {
             throw new StackException("Port " + port + " (" + purpose + ") is already taken. Stop what listens there"
-                    + " (ss -ltnp 'sport = :" + port + "') or choose other ports (see the README's configuration).");
+                    + " (ss -ltnp 'sport = :" + port + "') or choose other ports (see docs/CONFIGURATION.md).");
         }
     }
 

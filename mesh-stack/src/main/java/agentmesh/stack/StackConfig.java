@@ -10,7 +10,7 @@ import java.util.Optional;
 
 /**
  * Everything the local stack can be told, read from environment variables (or system properties of the same name).
- * The README's configuration table lists each of them; the defaults are the developer-machine ports of DESIGN.md.
+ * docs/CONFIGURATION.md lists each of them; the defaults are the developer-machine ports of DESIGN.md.
  */
 public record StackConfig(
         Path stateDir,
@@ -65,6 +65,11 @@ public record StackConfig(
 
     public URI baseUri() {
         return URI.create("http://127.0.0.1:" + httpPort() + "/mesh/api/v1/");
+    }
+
+    /** The admin's dashboard, a page of mesh-web (src/main/webapp/admin) beside the API. */
+    public URI dashboardUri() {
+        return baseUri().resolve("/mesh/admin/");
     }
 
     public URI consoleUri() {

@@ -35,7 +35,7 @@ class DashboardIT {
     @BeforeAll
     static void openTheDashboard() {
         browser = new Browser();
-        browser.driver.get(MeshStackExtension.stack().config().baseUri().resolve("/mesh/admin/").toString());
+        browser.driver.get(MeshStackExtension.stack().config().dashboardUri().toString());
     }
 
     @AfterAll

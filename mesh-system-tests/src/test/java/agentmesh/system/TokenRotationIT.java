@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A stream or a long poll lives no longer than the token that opened it: rotating the token closes them, on the
- * instance that rotated it and on every other, within the bound the README states (2 s; 3 s allowed here for a
+ * instance that rotated it and on every other, within the bound the changelog states (0.6.0: 2 s; 3 s allowed here for a
  * loaded machine); an MCP session opened with it ends too. An agent holds a bounded number of streams: a new one
  * beyond it closes the oldest.
  */

@@ -6,7 +6,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 
-/** The consumer's settings (MicroProfile Config; the README's configuration table documents each). */
+/** The consumer's settings (MicroProfile Config; docs/CONFIGURATION.md documents each). */
 @ApplicationScoped
 public class ConsumerSettings {
 

@@ -10,7 +10,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Optional;
 
-/** The dispatcher's settings (MicroProfile Config; the README's configuration table documents each). */
+/** The dispatcher's settings (MicroProfile Config; docs/CONFIGURATION.md documents each). */
 @ApplicationScoped
 public class OutboxConfig {
 

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * What a benchmark run offers, from system properties ({@code ./mesh bench -Dbench.rates=500,1000}); the README's
+ * What a benchmark run offers, from system properties ({@code ./mesh bench -Dbench.rates=500,1000}); docs/TESTING.md's
  * benchmark section lists them.
  *
  * @param pairs          agents in pairs, each sending to its partner and reading its own inbox

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * What a chaos run does: how many agents send, how fast in all, for how long, which faults strike when, and how long
  * the mesh may take afterwards to deliver what it accepted. Two named profiles; every value can be overridden with a
- * system property ({@code -Dchaos.profile=long -Dchaos.rate=60 …}, see the README).
+ * system property ({@code -Dchaos.profile=long -Dchaos.rate=60 …}, see docs/TESTING.md).
  */
 record ChaosProfile(String name, int agents, double ratePerSecond, double lostAnswerShare, Duration load,
                     Duration drainTimeout, long seed, List<ScheduledFault> faults) {

@@ -11,7 +11,7 @@ import java.util.logging.Logger;
 
 /**
  * The outbound deliveries' settings — the remote relay's ({@code mesh.a2a.remote.*}) and the push notifications'
- * ({@code mesh.a2a.push.*}), MicroProfile Config; the configuration table documents each — and what is made of them
+ * ({@code mesh.a2a.push.*}), MicroProfile Config; docs/CONFIGURATION.md documents each — and what is made of them
  * once: the calls' bounds, the URL policy, the sealing of bearer tokens.
  * Without {@code secret-key} the tokens are stored in clear, and one WARNING at start says so; a {@code secret-key}
  * that is not the base64 of 32 bytes stops the application from starting, rather than storing tokens in clear
