@@ -113,6 +113,10 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
 
     protected abstract Retries retries();
 
+    /** Called every {@link #ID_REFRESH}, before the agents are read again: the moment to forget old targets. */
+    protected void tidy() {
+    }
+
     /** Called with each turn's leased targets before they are delivered to. */
     protected void leased(List<T> targets) {
     }
@@ -171,6 +175,7 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
 
     private void turn() {
         if (idsDirty.getAndSet(false) || System.nanoTime() - idsReadAt > ID_REFRESH.toNanos()) {
+            tidy();
             List<String> ids = agentIds();
             agentIds.retainAll(ids);
             agentIds.addAll(ids);

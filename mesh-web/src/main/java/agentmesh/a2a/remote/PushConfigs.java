@@ -206,6 +206,19 @@ class PushConfigs {
                 target.agentId(), target.configId());
     }
 
+    /**
+     * Ends the configs of tasks over for an hour whose final status never came to the client (it set it itself:
+     * its own change is no event of its inbox), and forgets the configs ended a day ago: neither is delivered to any
+     * more, and neither counts against the client's bound.
+     */
+    void tidy() {
+        Jdbc.update(dataSource, "UPDATE push_config pc JOIN task t ON t.task_id = pc.task_id"
+                + " SET pc.ended_at = UTC_TIMESTAMP(6), pc.leased_by = NULL, pc.leased_until = NULL"
+                + " WHERE pc.ended_at IS NULL AND t.state IN ('COMPLETED', 'FAILED', 'CANCELED', 'REJECTED')"
+                + " AND t.updated_at < UTC_TIMESTAMP(6) - INTERVAL 1 HOUR");
+        Jdbc.update(dataSource, "DELETE FROM push_config WHERE ended_at < UTC_TIMESTAMP(6) - INTERVAL 1 DAY");
+    }
+
     private Target target(java.sql.ResultSet row) throws java.sql.SQLException {
         String agentId = row.getString(3);
         String token = null;

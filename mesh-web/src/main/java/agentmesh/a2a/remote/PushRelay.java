@@ -64,6 +64,11 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
     }
 
     @Override
+    protected void tidy() {
+        configs.tidy();
+    }
+
+    @Override
     protected List<String> agentIds() {
         return configs.agentIds();
     }
