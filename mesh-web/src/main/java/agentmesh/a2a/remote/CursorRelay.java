@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -188,15 +189,21 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
         leased(targets);
         for (T target : targets) {
             if (busy.add(target.key())) {
-                workers.execute(() -> {
-                    try {
-                        relay(target);
-                    } catch (RuntimeException e) {
-                        LOG.log(Level.WARNING, "Delivering to " + target.key() + " failed; it is tried again", e);
-                    } finally {
-                        busy.remove(target.key());
-                    }
-                });
+                try {
+                    workers.execute(() -> {
+                        try {
+                            relay(target);
+                        } catch (RuntimeException e) {
+                            LOG.log(Level.WARNING, "Delivering to " + target.key() + " failed; it is tried again",
+                                    e);
+                        } finally {
+                            busy.remove(target.key());
+                        }
+                    });
+                } catch (RejectedExecutionException stopping) {
+                    busy.remove(target.key());
+                    return; // the application is stopping: its lease lets another instance go on
+                }
             }
         }
     }
