@@ -152,9 +152,12 @@ class A2aTasks {
         }
     }
 
-    private static String optionalId(JsonObject message, String field, String pattern, String rule) {
+    // Empty is unset: ProtoJSON writes a proto3 string at its default as "" (1.0's SDK writes every field, a new
+    // task's "taskId": "" among them), and reads "" as unset, as A2aParams#text does.
+    static String optionalId(JsonObject message, String field, String pattern, String rule) {
         JsonValue value = message.get(field);
-        if (value == null || value == JsonValue.NULL) {
+        if (value == null || value == JsonValue.NULL
+                || value instanceof JsonString text && text.getString().isEmpty()) {
             return null;
         }
         if (!(value instanceof JsonString text) || !text.getString().matches(pattern)) {
