@@ -1,12 +1,14 @@
 package agentmesh.a2a.remote;
 
 import agentmesh.inbox.control.InboxChange;
+import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,10 +16,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * The one mechanism of the mesh's outbound deliveries — a remote agent's inbox to its A2A server
@@ -29,8 +33,10 @@ import java.util.logging.Logger;
  * once. Delivery is at least once: a crash between an answer and the note of it sends the event again.
  *
  * <p>One instance delivers a target at a time: the store hands out leases ({@link #claimDue()}), renewed at every
- * turn. Runs on one container thread, woken by an inbox signal of an agent a target reads, and once a second; the
- * calls run on a fixed number of workers, one target on one worker at a time, for one turn of at most
+ * turn. A turn reads where the leased targets' inboxes stand in one query ({@link InboxReader#lastCursors}) and
+ * looks only at the targets behind them: an idle target costs no query of its own. Runs on one container thread,
+ * woken by an inbox signal of an agent a target reads, when a retry is due, and every {@link #sweep()}; the calls
+ * run on a fixed number of workers, one target on one worker at a time, for one turn of at most
  * {@link #EVENTS_PER_TURN} events or {@link #TURN_TIME} — so a slow target holds one worker for a while, not all of
  * them for long, and every call is bounded ({@link RemoteLimits}).
  *
@@ -41,7 +47,8 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
     private static final Logger LOG = Logger.getLogger(CursorRelay.class.getName());
     private static final int EVENTS_PER_TURN = 50;
     private static final Duration TURN_TIME = Duration.ofSeconds(10);
-    private static final Duration SWEEP = Duration.ofSeconds(1);
+    // A failed call is tried again when its backoff is over by the database's clock: woken a little after it.
+    private static final Duration DUE_MARGIN = Duration.ofMillis(50);
     // Without targets a relay costs one query per this; a target made on another instance is picked up within it.
     private static final Duration ID_REFRESH = Duration.ofSeconds(10);
 
@@ -79,6 +86,7 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
     private final Set<String> busy = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean wanted = new AtomicBoolean();
     private final AtomicBoolean idsDirty = new AtomicBoolean(true);
+    private final AtomicLong nextDueNanos = new AtomicLong(Long.MAX_VALUE);
     private long idsReadAt;
     private final Consumer<InboxChange> listener = change -> {
         if (agentIds.contains(change.agentId())) {
@@ -86,6 +94,7 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
         }
     };
     private volatile boolean stopped;
+    private InboxReader inbox;
     private InboxSignals signals;
     private ExecutorService workers;
     private Thread thread;
@@ -114,6 +123,14 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
 
     protected abstract Retries retries();
 
+    /**
+     * How often a turn comes without an inbox signal: it renews the leases, takes over those another instance let
+     * run out, and looks at targets whose signal was missed. A failed call's retry wakes the relay when it is due.
+     */
+    protected Duration sweep() {
+        return Duration.ofSeconds(1);
+    }
+
     /** Called every {@link #ID_REFRESH}, before the agents are read again: the moment to forget old targets. */
     protected void tidy() {
     }
@@ -129,7 +146,9 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
 
     // ---- the loop ----
 
-    protected void start(String name, int threads, ManagedThreadFactory threadFactory, InboxSignals inboxSignals) {
+    protected void start(String name, int threads, ManagedThreadFactory threadFactory, InboxReader inboxReader,
+                         InboxSignals inboxSignals) {
+        inbox = inboxReader;
         signals = inboxSignals;
         workers = Executors.newFixedThreadPool(threads, threadFactory);
         signals.listen(listener);
@@ -164,7 +183,11 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
     private void run() {
         while (!stopped) {
             if (!wanted.getAndSet(false)) {
-                LockSupport.parkNanos(this, SWEEP.toNanos());
+                long untilDue = nextDueNanos.get() - System.nanoTime();
+                LockSupport.parkNanos(this, Math.max(0, Math.min(sweep().toNanos(), untilDue)));
+            }
+            if (nextDueNanos.get() - System.nanoTime() <= 0) {
+                nextDueNanos.set(Long.MAX_VALUE);
             }
             try {
                 turn();
@@ -187,7 +210,12 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
         }
         List<T> targets = claimDue();
         leased(targets);
+        Map<String, Long> inboxes = inbox.lastCursors(targets.stream().map(Target::agentId)
+                .collect(Collectors.toSet()));
         for (T target : targets) {
+            if (target.cursor() >= inboxes.getOrDefault(target.agentId(), 0L)) {
+                continue; // nothing after its cursor
+            }
             if (busy.add(target.key())) {
                 try {
                     workers.execute(() -> {
@@ -238,7 +266,11 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
                     park(target, eventCursor, why);
                     trigger();
                 } else {
-                    failed(target, failures, refused, retries.backoff().after(failures), why);
+                    Duration backoff = retries.backoff().after(failures);
+                    failed(target, failures, refused, backoff, why);
+                    long due = System.nanoTime() + backoff.plus(DUE_MARGIN).toNanos();
+                    nextDueNanos.accumulateAndGet(due,
+                            (current, candidate) -> candidate - current < 0 ? candidate : current);
                 }
                 return;
             }

@@ -1,6 +1,7 @@
 package agentmesh.a2a.remote;
 
 import agentmesh.a2a.boundary.A2aVersion;
+import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import agentmesh.task.control.TaskReader;
 import jakarta.annotation.PreDestroy;
@@ -45,6 +46,9 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
     PushConfigs configs;
 
     @Inject
+    InboxReader inbox;
+
+    @Inject
     InboxSignals signals;
 
     @Inject
@@ -54,13 +58,19 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
     TaskReader tasks;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
-        start("mesh-a2a-push", settings.pushThreads(), threadFactory, signals);
+        start("mesh-a2a-push", settings.pushThreads(), threadFactory, inbox, signals);
     }
 
     @PreDestroy
     @Override
     protected void stop() {
         super.stop();
+    }
+
+    // Webhooks wait on signals and their retries: a sweep only renews leases and takes over another instance's.
+    @Override
+    protected Duration sweep() {
+        return Duration.ofSeconds(10);
     }
 
     @Override

@@ -64,7 +64,7 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object started) {
         calls = settings.calls();
-        start("mesh-a2a-relay", settings.relayThreads(), threadFactory, signals);
+        start("mesh-a2a-relay", settings.relayThreads(), threadFactory, inbox, signals);
     }
 
     @PreDestroy
