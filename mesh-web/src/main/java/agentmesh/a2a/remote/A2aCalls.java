@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * Calls to a remote A2A server — its JSON-RPC interface, and its card — answered as one of four things: its result;
@@ -70,16 +71,7 @@ final class A2aCalls {
         } catch (IllegalArgumentException e) {
             return new NotAllowed(UNSENDABLE);
         }
-        try {
-            return reply(http.send(request, limits.maxAnswerBytes()));
-        } catch (TooLargeException e) {
-            return new Refused(e.getMessage());
-        } catch (IOException e) {
-            return new Unreachable(e.getClass().getSimpleName() + ": " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new Unreachable("interrupted");
-        }
+        return exchange(request, A2aCalls::reply);
     }
 
     /**
@@ -216,17 +208,16 @@ final class A2aCalls {
         } catch (IllegalArgumentException e) {
             return new NotAllowed("the request cannot be sent (are the token and credentials fit for HTTP headers?)");
         }
+        return exchange(request, answer -> answer.status() >= 200 && answer.status() < 300
+                ? new Result(JsonValue.EMPTY_JSON_OBJECT)
+                : outOfReach(answer.status()) ? new Unreachable("HTTP " + answer.status())
+                : refusedStatus(answer));
+    }
+
+    // One bounded exchange, its answer read by read; what goes wrong on the way is a reply too.
+    private Reply exchange(HttpRequest.Builder request, Function<RemoteHttp.Answer, Reply> read) {
         try {
-            RemoteHttp.Answer answer = http.send(request, limits.maxAnswerBytes());
-            int status = answer.status();
-            if (status >= 200 && status < 300) {
-                return new Result(JsonValue.EMPTY_JSON_OBJECT);
-            }
-            if (status >= 500 || status == 408 || status == 429) {
-                return new Unreachable("HTTP " + status);
-            }
-            return new Refused("HTTP " + status + (status < 400 ? " (redirects are not followed)" : "") + ": "
-                    + abbreviated(answer.text()));
+            return read.apply(http.send(request, limits.maxAnswerBytes()));
         } catch (TooLargeException e) {
             return new Refused(e.getMessage());
         } catch (IOException e) {
@@ -235,6 +226,16 @@ final class A2aCalls {
             Thread.currentThread().interrupt();
             return new Unreachable("interrupted");
         }
+    }
+
+    private static boolean outOfReach(int status) {
+        return status >= 500 || status == 408 || status == 429;
+    }
+
+    private static Refused refusedStatus(RemoteHttp.Answer answer) {
+        int status = answer.status();
+        return new Refused("HTTP " + status + (status < 400 ? " (redirects are not followed)" : "") + ": "
+                + abbreviated(answer.text()));
     }
 
     // What keeps a call from being made at all: the endpoint's URL, where the token may go, a token not readable.
@@ -276,7 +277,7 @@ final class A2aCalls {
 
     private static Reply reply(RemoteHttp.Answer answer) {
         int status = answer.status();
-        if (status >= 500 || status == 408 || status == 429) {
+        if (outOfReach(status)) {
             return new Unreachable("HTTP " + status);
         }
         String text = answer.text();
@@ -290,8 +291,7 @@ final class A2aCalls {
             return refused(error);
         }
         if (status >= 300) {
-            return new Refused("HTTP " + status + (status < 400 ? " (redirects are not followed)" : "") + ": "
-                    + abbreviated(text));
+            return refusedStatus(answer);
         }
         if (json != null && json.get("result") instanceof JsonObject result) {
             return new Result(result);
