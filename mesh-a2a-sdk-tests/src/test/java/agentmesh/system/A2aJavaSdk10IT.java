@@ -5,6 +5,7 @@ import agentmesh.client.MeshAdmin;
 import agentmesh.client.MeshAgent;
 import agentmesh.client.Part;
 import agentmesh.client.SendReceipt;
+import com.google.protobuf.util.JsonFormat;
 import io.a2a.client.MessageEvent;
 import io.a2a.client.TaskEvent;
 import io.a2a.client.TaskUpdateEvent;
@@ -13,13 +14,20 @@ import io.a2a.spec.A2AClientException;
 import io.a2a.spec.A2AClientJSONError;
 import io.a2a.spec.AgentCard;
 import io.a2a.spec.AgentInterface;
+import io.a2a.spec.AuthenticationInfo;
+import io.a2a.spec.DeleteTaskPushNotificationConfigParams;
+import io.a2a.spec.GetTaskPushNotificationConfigParams;
 import io.a2a.spec.HTTPAuthSecurityScheme;
+import io.a2a.spec.ListTaskPushNotificationConfigParams;
 import io.a2a.spec.ListTasksParams;
+import io.a2a.spec.PushNotificationConfig;
 import io.a2a.spec.Task;
 import io.a2a.spec.TaskIdParams;
 import io.a2a.spec.TaskNotCancelableError;
+import io.a2a.spec.TaskPushNotificationConfig;
 import io.a2a.spec.TaskQueryParams;
 import io.a2a.spec.TaskState;
+import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -29,6 +37,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -63,24 +72,31 @@ class A2aJavaSdk10IT {
     }
 
     @Test
-    void theSdksResolverRefusesTheCardsUnrecognizedFields() throws Exception {
+    void theSdksResolverReadsTheCardIn10() throws Exception {
         Pair pair = pair("bob-" + run + "@sdk10");
         String cardPath = "/mesh/a2a/" + pair.bob().agentId() + "/.well-known/agent-card.json";
-        // A2A 1.0 5.7: "Implementations SHOULD ignore unrecognized fields"; the Alpha SDK's strict parser stops at
-        // the first 0.3 field of the card. When it ignores them, resolve the cards with it (Sdk10Cards) instead.
-        A2AClientJSONError refused = assertThrows(A2AClientJSONError.class,
-                () -> Sdk10Cards.resolver(server, cardPath).getAgentCard());
-        assertTrue(String.valueOf(refused.getCause()).contains("url in message a2a.v1.AgentCard"),
-                String.valueOf(refused.getCause()));
-
-        AgentCard card = Sdk10Cards.read(server.resolve(cardPath));
+        AgentCard card = Sdk10Cards.read(server, cardPath);
         String address = server.resolve("/mesh/a2a/" + pair.bob().agentId()).toString();
         assertEquals(List.of("JSONRPC " + address + " 1.0", "HTTP+JSON " + address + " 1.0",
                 "JSONRPC " + address + " 0.3"), card.supportedInterfaces().stream().map(A2aJavaSdk10IT::named)
                 .toList());
         assertTrue(card.capabilities().streaming());
+        assertTrue(card.capabilities().pushNotifications());
         assertEquals("bearer", assertInstanceOf(HTTPAuthSecurityScheme.class,
                 card.securitySchemes().get("meshBearer")).scheme());
+    }
+
+    @Test
+    void withoutNamingItsVersionTheResolverGetsTheUnversionedCardAndRefusesIt() throws Exception {
+        Pair pair = pair("bob-" + run + "@sdk10");
+        String cardPath = "/mesh/a2a/" + pair.bob().agentId() + "/.well-known/agent-card.json";
+        // The Alpha SDK names no version on the card (A2A 1.0 3.6.1: clients MUST); naming none is 0.3 (3.6.2), so
+        // the card has the 0.3 fields beside the 1.0 ones, and its strict parser stops at the first (5.7: readers
+        // SHOULD ignore unrecognized fields). When a release names 1.0 or ignores them, this test shows it.
+        A2AClientJSONError refused = assertThrows(A2AClientJSONError.class,
+                () -> Sdk10Cards.resolver(server, cardPath, Map.of()).getAgentCard());
+        assertTrue(String.valueOf(refused.getCause()).contains("url in message a2a.v1.AgentCard"),
+                String.valueOf(refused.getCause()));
     }
 
     @ParameterizedTest
@@ -91,10 +107,7 @@ class A2aJavaSdk10IT {
         Pair pair = pair("bob-" + transport.name().toLowerCase().replace('_', '-'));
         URI origin = URI.create("http://" + MeshStackExtension.A2A_HOST_PATTERN.replace("{agent}",
                 pair.bob().agentId()) + ":" + port);
-        assertThrows(A2AClientJSONError.class, () -> Sdk10Cards.resolver(origin, null).getAgentCard(),
-                "the origin's card is the path's: the same 0.3 fields (see the test above)");
-
-        AgentCard card = Sdk10Cards.read(origin.resolve("/.well-known/agent-card.json"));
+        AgentCard card = Sdk10Cards.read(origin, null);
         assertEquals(List.of("JSONRPC " + origin + " 1.0", "HTTP+JSON " + origin + " 1.0", "JSONRPC " + origin
                 + " 0.3"), card.supportedInterfaces().stream().map(A2aJavaSdk10IT::named).toList());
         Task answered = blockingConversation(Sdk10Client.blocking(card, transport, pair.aliceToken()), pair,
@@ -295,6 +308,64 @@ class A2aJavaSdk10IT {
                 .state());
     }
 
+    @ParameterizedTest
+    @EnumSource(Sdk10Transport.class)
+    void aWebhookTheSdkRegistersHearsEveryUpdateOnceInOrderAcrossItsOutage(Sdk10Transport transport)
+            throws Exception {
+        Pair pair = pair("bob-" + run + "@sdk10");
+        String taskId = newTask(pair, null, "Report, please");
+        Sdk10Client alice = Sdk10Client.blocking(card(pair), transport, pair.aliceToken());
+        Webhook webhook = new Webhook(200);
+        webhook.start();
+        try {
+            // The Alpha SDK writes an earlier draft's config (`config` inside) and reads only that: the mesh reads
+            // it and stores the config, and answers with 1.0's flat TaskPushNotificationConfig (`url` at the top),
+            // which the SDK's strict parser refuses. When a release reads 1.0's config, this shows it.
+            TaskPushNotificationConfig config = new TaskPushNotificationConfig(taskId, new PushNotificationConfig(
+                    webhook.url(), "tok-sdk", new AuthenticationInfo("Bearer", "cred-sdk"), "hook-sdk"), "");
+            A2AClientException unread = assertThrows(A2AClientException.class,
+                    () -> alice.client.createTaskPushNotificationConfiguration(config));
+            assertTrue(unread.getMessage().contains("url in message a2a.v1.TaskPushNotificationConfig"),
+                    unread::getMessage);
+            assertEquals(webhook.url(), pushConfig(pair, taskId, "hook-sdk").getString("url"));
+            assertThrows(A2AClientException.class, () -> alice.client.getTaskPushNotificationConfiguration(
+                    new GetTaskPushNotificationConfigParams(taskId, "hook-sdk")), "the same 1.0 config read back");
+
+            answer(pair, taskId, "working on it 1");
+            answer(pair, taskId, "working on it 2");
+            await().atMost(PATIENCE).until(() -> webhook.received().size() >= 2);
+            webhook.stop();
+            answer(pair, taskId, "working on it 3");
+            pair.bob().changeStatus(taskId, agentmesh.client.TaskState.WORKING, null);
+            // The mesh has met the closed webhook and backs off before the webhook comes back.
+            await().atMost(PATIENCE).until(() -> pushConfig(pair, taskId, "hook-sdk").getInt("attempts") >= 1);
+            webhook.start();
+            answer(pair, taskId, "working on it 4");
+            pair.bob().changeStatus(taskId, agentmesh.client.TaskState.COMPLETED, null);
+
+            await().atMost(Duration.ofSeconds(60)).until(() -> webhook.received().stream().map(Webhook::describe)
+                    .anyMatch("status TASK_STATE_COMPLETED"::equals));
+            assertEquals(List.of("message working on it 1", "message working on it 2", "message working on it 3",
+                    "status TASK_STATE_WORKING", "message working on it 4", "status TASK_STATE_COMPLETED"),
+                    webhook.received().stream().map(Webhook::describe).toList());
+            for (Webhook.Push push : webhook.received()) {
+                assertEquals("tok-sdk", push.token());
+                assertEquals("Bearer cred-sdk", push.authorization());
+                // each update is a StreamResponse as the SDK's own proto reads it, strictly
+                io.a2a.grpc.StreamResponse.Builder read = io.a2a.grpc.StreamResponse.newBuilder();
+                JsonFormat.parser().merge(push.body().toString(), read);
+                assertTrue(read.hasMessage() || read.hasStatusUpdate(), push.body()::toString);
+            }
+
+            alice.client.deleteTaskPushNotificationConfigurations(
+                    new DeleteTaskPushNotificationConfigParams(taskId, "hook-sdk", ""));
+            assertEquals(List.of(), alice.client.listTaskPushNotificationConfigurations(
+                    new ListTaskPushNotificationConfigParams(taskId)).configs());
+        } finally {
+            webhook.stop();
+        }
+    }
+
     // ---- helpers ----
 
     private Pair pair(String bobId) {
@@ -306,8 +377,20 @@ class A2aJavaSdk10IT {
                 MeshAgent.builder(base, bob.agentId(), bob.token()).build());
     }
 
+    private static void answer(Pair pair, String taskId, String text) {
+        pair.bob().send(agentmesh.client.Message.inTask(taskId, pair.alice().agentId(), Part.text(text)));
+    }
+
+    // The config as the mesh's admin sees it: with its delivery attempts.
+    private JsonObject pushConfig(Pair pair, String taskId, String configId) {
+        return MeshClient.forStack().get("admin/agents/" + pair.alice().agentId() + "/push",
+                        MeshStackExtension.ADMIN_TOKEN).json().getJsonArray("configs").stream()
+                .map(JsonObject.class::cast).filter(config -> config.getString("taskId").equals(taskId)
+                        && config.getString("configId").equals(configId)).findFirst().orElseThrow();
+    }
+
     private AgentCard card(Pair pair) throws Exception {
-        return Sdk10Cards.read(server.resolve("/mesh/a2a/" + pair.bob().agentId() + "/.well-known/agent-card.json"));
+        return Sdk10Cards.read(server, "/mesh/a2a/" + pair.bob().agentId() + "/.well-known/agent-card.json");
     }
 
     // Alice asks, bob answers and completes through the mesh API; the answer is the task alice's send returned.

@@ -1,8 +1,6 @@
 package agentmesh.system;
 
 import agentmesh.system.MeshClient.Agent;
-import com.sun.net.httpserver.HttpServer;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterEach;
@@ -10,14 +8,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
-import java.io.StringReader;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.IntStream;
 
 import static org.awaitility.Awaitility.await;
@@ -81,11 +74,11 @@ class A2aPushNotificationsIT {
         await().atMost(Duration.ofSeconds(60)).until(() -> webhook.received().stream()
                 .anyMatch(push -> push.body().containsKey("statusUpdate") && "TASK_STATE_COMPLETED".equals(push.body()
                         .getJsonObject("statusUpdate").getJsonObject("status").getString("state"))));
-        List<String> seen = webhook.received().stream().map(A2aPushNotificationsIT::describe).toList();
+        List<String> seen = webhook.received().stream().map(Webhook::describe).toList();
         assertEquals(List.of("message working on it 1", "message working on it 2", "message working on it 3",
                 "status TASK_STATE_WORKING", "artifact a-report", "message working on it 4",
                 "status TASK_STATE_COMPLETED"), seen);
-        for (Push push : webhook.received()) {
+        for (Webhook.Push push : webhook.received()) {
             assertEquals("tok-4711", push.token());
             assertEquals("Bearer cred-42", push.authorization());
             assertEquals("application/a2a+json", push.contentType());
@@ -125,13 +118,13 @@ class A2aPushNotificationsIT {
         answer(bob, alice, taskId, "second");
         await().atMost(Duration.ofSeconds(30)).until(() -> refusing.attemptsOf("second") >= 1);
         assertEquals(List.of("message first", "message second"), sentinel.received().stream()
-                .map(A2aPushNotificationsIT::describe).toList());
+                .map(Webhook::describe).toList());
 
         refusing.answerWith(200);
         JsonObject replay = mesh.post("admin/agents/" + alice.id() + "/push/dead-letters/" + letter.getInt("id")
                 + "/replay", MeshStackExtension.ADMIN_TOKEN, "").json();
         assertEquals("delivered", replay.getString("outcome"), replay::toString);
-        assertTrue(refusing.received().stream().anyMatch(push -> describe(push).equals("message first")));
+        assertTrue(refusing.received().stream().anyMatch(push -> Webhook.describe(push).equals("message first")));
 
         // deleted: nothing more reaches it, while the sentinel still hears the task
         assertEquals(200, mesh.delete("../../a2a/" + bob.id() + "/tasks/" + taskId
@@ -139,7 +132,7 @@ class A2aPushNotificationsIT {
         int before = refusing.received().size();
         answer(bob, alice, taskId, "third");
         await().atMost(Duration.ofSeconds(30)).until(() -> sentinel.received().stream()
-                .anyMatch(push -> describe(push).equals("message third")));
+                .anyMatch(push -> Webhook.describe(push).equals("message third")));
         assertEquals(before, refusing.received().size(), "a deleted config pushes nothing");
     }
 
@@ -164,7 +157,7 @@ class A2aPushNotificationsIT {
 
         answer(bob, alice, taskId, "for 0.3");
         await().atMost(Duration.ofSeconds(30)).until(() -> !webhook.received().isEmpty());
-        Push push = webhook.received().get(0);
+        Webhook.Push push = webhook.received().get(0);
         assertEquals("task", push.body().getString("kind"), push.body()::toString);
         assertEquals(taskId, push.body().getString("id"));
         assertEquals("t-03", push.token());
@@ -235,21 +228,6 @@ class A2aPushNotificationsIT {
                         && config.getString("configId").equals(configId)).findFirst().orElseThrow();
     }
 
-    private static String describe(Push push) {
-        JsonObject body = push.body();
-        if (body.containsKey("message")) {
-            return "message " + body.getJsonObject("message").getJsonArray("parts").getJsonObject(0).getString("text");
-        }
-        if (body.containsKey("statusUpdate")) {
-            return "status " + body.getJsonObject("statusUpdate").getJsonObject("status").getString("state");
-        }
-        if (body.containsKey("artifactUpdate")) {
-            return "artifact " + body.getJsonObject("artifactUpdate").getJsonObject("artifact")
-                    .getString("artifactId");
-        }
-        return body.toString();
-    }
-
     private static String taskIdOf(JsonObject body) {
         JsonObject event = body.values().iterator().next().asJsonObject();
         return event.getString("taskId");
@@ -260,64 +238,5 @@ class A2aPushNotificationsIT {
         webhooks.add(webhook);
         webhook.start();
         return webhook;
-    }
-
-    private record Push(JsonObject body, String token, String authorization, String contentType) {
-    }
-
-    /** A webhook receiver on a port of its own, which can be stopped and started again on it. */
-    private static final class Webhook {
-
-        private final List<Push> received = new CopyOnWriteArrayList<>();
-        private final List<JsonObject> attempts = new CopyOnWriteArrayList<>();
-        private volatile int status;
-        private int port;
-        private HttpServer server;
-
-        Webhook(int status) {
-            this.status = status;
-        }
-
-        synchronized void start() throws IOException {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-            port = server.getAddress().getPort();
-            server.createContext("/", exchange -> {
-                JsonObject body = Json.createReader(new StringReader(new String(exchange.getRequestBody()
-                        .readAllBytes(), StandardCharsets.UTF_8))).readObject();
-                attempts.add(body);
-                int answer = status;
-                if (answer == 200) {
-                    received.add(new Push(body, exchange.getRequestHeaders().getFirst("X-A2A-Notification-Token"),
-                            exchange.getRequestHeaders().getFirst("Authorization"),
-                            exchange.getRequestHeaders().getFirst("Content-Type")));
-                }
-                exchange.sendResponseHeaders(answer, -1);
-                exchange.close();
-            });
-            server.start();
-        }
-
-        synchronized void stop() {
-            if (server != null) {
-                server.stop(0);
-                server = null;
-            }
-        }
-
-        void answerWith(int answer) {
-            status = answer;
-        }
-
-        String url() {
-            return "http://127.0.0.1:" + port + "/hook";
-        }
-
-        List<Push> received() {
-            return received;
-        }
-
-        long attemptsOf(String text) {
-            return attempts.stream().filter(body -> body.toString().contains("\"" + text + "\"")).count();
-        }
     }
 }

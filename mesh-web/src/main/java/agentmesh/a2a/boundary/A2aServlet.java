@@ -135,16 +135,16 @@ public class A2aServlet extends HttpServlet {
         String base = addresses.cardAddress(agent, request);
         response.setHeader("Cache-Control", "max-age=60");
         response.setHeader("Vary", VERSION_HEADER);
-        A2aResponses.json(response, 200, AgentCards.card(description.get(), base, cardVersion(request)));
+        A2aResponses.json(response, 200, AgentCards.card(description.get(), base, cardView(request)));
     }
 
     // The card is read before a version is negotiated, and lists the versions spoken: a version this facade does
-    // not speak, or none, is answered with the 1.0 card, whose interfaces say what it does speak.
-    private static A2aVersion cardVersion(HttpServletRequest request) {
+    // not speak is answered with the 1.0 card, whose interfaces say what it does speak.
+    private AgentCards.View cardView(HttpServletRequest request) {
         try {
-            return requestedVersion(request) == A2aVersion.V0_3 ? A2aVersion.V0_3 : A2aVersion.V1_0;
+            return AgentCards.View.of(requestedVersion(request), cards.unversionedView());
         } catch (A2aError e) {
-            return A2aVersion.V1_0;
+            return AgentCards.View.V1_0;
         }
     }
 

@@ -350,6 +350,9 @@ public enum A2aVersion {
         methods.put("CreateTaskPushNotificationConfig", Operation.PUSH_CREATE);
         methods.put("GetTaskPushNotificationConfig", Operation.PUSH_GET);
         methods.put("ListTaskPushNotificationConfigs", Operation.PUSH_LIST);
+        // An earlier 1.0 draft's name, still written by clients of that draft (the Java SDK's 1.0 Alphas); read
+        // as the specification allows a server to read legacy forms (Appendix A.2), like the draft's config.
+        methods.put("ListTaskPushNotificationConfig", Operation.PUSH_LIST);
         methods.put("DeleteTaskPushNotificationConfig", Operation.PUSH_DELETE);
         methods.put("GetExtendedAgentCard", Operation.EXTENDED_CARD);
         methods.put("message/send", Operation.SEND);

@@ -15,12 +15,14 @@ import jakarta.json.JsonObjectBuilder;
  *
  * <p>The two versions' cards cannot be one document: a 1.0 security scheme is a oneof with exactly one member
  * ({@code {"httpAuthSecurityScheme":{…}}}), a 0.3 one is told by its {@code type}, and each version's clients
- * refuse the other's. So the card has a view per version. The 1.0 card is the default, for a request that names no
- * version (clients read a card before they negotiate, and 1.0's own SDK names none): it is valid against 1.0's JSON
- * mapping, and carries beside it the 0.3 fields that 1.0 does not define ({@code url}, {@code preferredTransport},
- * {@code protocolVersion}, {@code additionalInterfaces}), which 1.0 readers ignore and lenient 0.3 readers use, as
- * the reference SDK's cards do. {@code A2A-Version: 0.3} (header or query parameter) asks for the card of the 0.3
- * schema. The versions in it come from the build ({@link MeshVersion}) and from {@link A2aVersion}.
+ * refuse the other's. So the card has a view per version ({@link View}): {@code A2A-Version: 1.0} reads the 1.0
+ * card alone, valid against 1.0's JSON mapping with no field it does not define (strict ProtoJSON readers refuse
+ * unknown fields); {@code A2A-Version: 0.3} reads the card of the 0.3 schema. A request that names no version is a
+ * 0.3 client's by the specification (3.6.2), but 1.0 clients that skip the header on the card exist too: it reads
+ * the 1.0 card with the 0.3 fields beside it ({@code url}, {@code preferredTransport}, {@code protocolVersion},
+ * {@code additionalInterfaces}), which lenient readers of either version use, as the reference SDK's cards do —
+ * or, where {@code mesh.a2a.unversioned-card} is {@code 1.0}, the 1.0 card alone. The versions in it come from the
+ * build ({@link MeshVersion}) and from {@link A2aVersion}.
  */
 final class AgentCards {
 
@@ -31,10 +33,30 @@ final class AgentCards {
     private AgentCards() {
     }
 
-    /** The card as a client of the version sees it. */
-    static JsonObject card(AgentDescription agent, String address, A2aVersion version) {
+    /** Which card a request reads. */
+    enum View {
+        V1_0, V0_3, V1_0_WITH_0_3_FIELDS;
+
+        /** The view of a request that names {@code version}, or none (null); unsupported ones read the 1.0 card. */
+        static View of(A2aVersion version, View unversioned) {
+            return version == null ? unversioned : version == A2aVersion.V0_3 ? V0_3 : V1_0;
+        }
+
+        /** The value of {@code mesh.a2a.unversioned-card}: {@code combined} or {@code 1.0}. */
+        static View unversioned(String setting) {
+            return switch (setting.trim()) {
+                case "combined" -> V1_0_WITH_0_3_FIELDS;
+                case "1.0" -> V1_0;
+                default -> throw new IllegalArgumentException("mesh.a2a.unversioned-card is combined or 1.0, not '"
+                        + setting + "'");
+            };
+        }
+    }
+
+    /** The card as a client of the view sees it. */
+    static JsonObject card(AgentDescription agent, String address, View view) {
         JsonObjectBuilder card = common(agent, address);
-        if (version == A2aVersion.V0_3) {
+        if (view == View.V0_3) {
             return card.add("capabilities", MeshJson.object().add("streaming", true).add("pushNotifications", true))
                     .add("supportsAuthenticatedExtendedCard", false)
                     .add("securitySchemes", MeshJson.object().add(SCHEME, MeshJson.object().add("type", "http")
@@ -43,7 +65,7 @@ final class AgentCards {
                     .addAll(only03(address))
                     .build();
         }
-        return card.add("capabilities", MeshJson.object().add("streaming", true).add("pushNotifications", true)
+        card.add("capabilities", MeshJson.object().add("streaming", true).add("pushNotifications", true)
                         .add("extendedAgentCard", false))
                 .add("supportedInterfaces", MeshJson.array()
                         .add(anInterface(address, JSONRPC, A2aVersion.V1_0))
@@ -53,9 +75,8 @@ final class AgentCards {
                         .add("httpAuthSecurityScheme", MeshJson.object().add("scheme", "bearer")
                                 .add("description", SCHEME_DESCRIPTION))))
                 .add("securityRequirements", MeshJson.array().add(MeshJson.object().add("schemes",
-                        MeshJson.object().add(SCHEME, MeshJson.object().add("list", MeshJson.array())))))
-                .addAll(only03(address))
-                .build();
+                        MeshJson.object().add(SCHEME, MeshJson.object().add("list", MeshJson.array())))));
+        return (view == View.V1_0_WITH_0_3_FIELDS ? card.addAll(only03(address)) : card).build();
     }
 
     // What both versions' cards say alike.

@@ -3,8 +3,11 @@ package agentmesh.a2a.boundary;
 import agentmesh.agent.control.AgentDescription;
 import agentmesh.agent.control.AgentRegistry;
 import agentmesh.agent.control.UnknownAgentException;
+import jakarta.annotation.PostConstruct;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -15,17 +18,20 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * What the public agent cards say about their agents, kept in memory for {@code mesh.a2a.card-cache-seconds} (10 s):
  * a card is public and asked for by anyone, so it must not cost a database read each time — an unknown agent's 404
  * included. An admin's change of a card is so seen within that time. At most {@link #KEPT} agents are kept, the
- * least recently asked for dropped first.
+ * least recently asked for dropped first. And which card a request that names no version reads
+ * ({@code mesh.a2a.unversioned-card}, {@link AgentCards.View}).
  */
 @ApplicationScoped
 class CardCache {
 
     static final int KEPT = 10_000;
+    private static final Logger LOG = Logger.getLogger(CardCache.class.getName());
 
     @EJB
     AgentRegistry registry;
@@ -36,6 +42,27 @@ class CardCache {
     @Inject
     @ConfigProperty(name = "mesh.a2a.card-cache-seconds", defaultValue = "10")
     long cacheSeconds;
+
+    @Inject
+    @ConfigProperty(name = "mesh.a2a.unversioned-card", defaultValue = "combined")
+    String unversionedSetting;
+
+    private AgentCards.View unversioned;
+
+    @PostConstruct
+    void readSettings() {
+        unversioned = AgentCards.View.unversioned(unversionedSetting);
+    }
+
+    /** Made when the application starts, so that a bad setting stops it there. */
+    void atStartup(@Observes Startup startup) {
+        LOG.fine(() -> "A card asked for in no version is " + unversioned);
+    }
+
+    /** The card a request that names no version reads. */
+    AgentCards.View unversionedView() {
+        return unversioned;
+    }
 
     /** An agent's description as read at a time, or none: the agent does not exist. */
     private record Entry(Optional<AgentDescription> description, Instant readAt) {

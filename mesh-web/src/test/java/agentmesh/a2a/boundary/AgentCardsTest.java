@@ -13,6 +13,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class AgentCardsTest {
@@ -23,9 +24,32 @@ class AgentCardsTest {
             "additionalInterfaces");
 
     @Test
-    void the10CardIsValidAgainstThe10JsonMapping() {
-        List<String> violations = A2a10Json.violations("AgentCard", card(A2aVersion.V1_0), FIELDS_OF_03);
-        assertEquals(List.of(), violations);
+    void the10CardIsValidAgainstThe10JsonMappingWithNoFieldItDoesNotDefine() {
+        assertEquals(List.of(), A2a10Json.violations("AgentCard", card(AgentCards.View.V1_0), Set.of()));
+    }
+
+    @Test
+    void theUnversionedCardIsThe10CardWithThe03FieldsBesideIt() {
+        JsonObject combined = card(AgentCards.View.V1_0_WITH_0_3_FIELDS);
+        assertEquals(List.of(), A2a10Json.violations("AgentCard", combined, FIELDS_OF_03));
+        assertFalse(A2a10Json.violations("AgentCard", combined, Set.of()).isEmpty(),
+                "the 0.3 fields are unknown to 1.0");
+        assertEquals(ADDRESS, combined.getString("url"));
+        assertEquals("0.3.0", combined.getString("protocolVersion"));
+        JsonObject strict = card(AgentCards.View.V1_0);
+        FIELDS_OF_03.forEach(field -> assertFalse(strict.containsKey(field), field));
+        strict.forEach((name, value) -> assertEquals(value, combined.get(name), name));
+    }
+
+    @Test
+    void aRequestReadsTheCardOfTheVersionItNamesAndTheUnversionedOneWhenItNamesNone() {
+        AgentCards.View unversioned = AgentCards.View.unversioned("combined");
+        assertEquals(AgentCards.View.V1_0_WITH_0_3_FIELDS, unversioned);
+        assertEquals(unversioned, AgentCards.View.of(null, unversioned));
+        assertEquals(AgentCards.View.V1_0, AgentCards.View.of(A2aVersion.V1_0, unversioned));
+        assertEquals(AgentCards.View.V0_3, AgentCards.View.of(A2aVersion.V0_3, unversioned));
+        assertEquals(AgentCards.View.V1_0, AgentCards.View.of(null, AgentCards.View.unversioned(" 1.0")));
+        assertThrows(IllegalArgumentException.class, () -> AgentCards.View.unversioned("0.3"));
     }
 
     @Test
@@ -34,13 +58,13 @@ class AgentCardsTest {
                 MeshJson.array().add(MeshJson.object().add("id", "review").add("name", "Review")
                         .add("description", "Reviews a pull request").add("tags", MeshJson.array().add("code"))
                         .add("examples", MeshJson.array().add("Review PR 42"))).build());
-        JsonObject card = AgentCards.card(described, ADDRESS, A2aVersion.V1_0);
-        assertEquals(List.of(), A2a10Json.violations("AgentCard", card, FIELDS_OF_03));
+        JsonObject card = AgentCards.card(described, ADDRESS, AgentCards.View.V1_0);
+        assertEquals(List.of(), A2a10Json.violations("AgentCard", card, Set.of()));
     }
 
     @Test
     void eachSecuritySchemeOfThe10CardHasExactlyOneMember() {
-        JsonObject schemes = card(A2aVersion.V1_0).getJsonObject("securitySchemes");
+        JsonObject schemes = card(AgentCards.View.V1_0).getJsonObject("securitySchemes");
         schemes.values().forEach(scheme -> assertEquals(Set.of("httpAuthSecurityScheme"),
                 scheme.asJsonObject().keySet()));
         assertEquals("bearer", schemes.getJsonObject("meshBearer").getJsonObject("httpAuthSecurityScheme")
@@ -49,7 +73,7 @@ class AgentCardsTest {
 
     @Test
     void theValidatorRefusesASchemeThatMixesTheVersions() {
-        JsonObject card = card(A2aVersion.V1_0);
+        JsonObject card = card(AgentCards.View.V1_0);
         JsonObject mixed = MeshJson.object().add("meshBearer", MeshJson.object()
                 .add("httpAuthSecurityScheme", MeshJson.object().add("scheme", "bearer"))
                 .add("type", "http").add("scheme", "bearer")).build();
@@ -61,7 +85,7 @@ class AgentCardsTest {
 
     @Test
     void the10CardListsEveryInterfaceWithTheVersionsTheFacadeSpeaks() {
-        JsonArray interfaces = card(A2aVersion.V1_0).getJsonArray("supportedInterfaces");
+        JsonArray interfaces = card(AgentCards.View.V1_0).getJsonArray("supportedInterfaces");
         assertEquals(List.of("JSONRPC " + A2aVersion.V1_0.wireName(), "HTTP+JSON " + A2aVersion.V1_0.wireName(),
                         "JSONRPC " + A2aVersion.V0_3.wireName()),
                 interfaces.stream().map(JsonValue::asJsonObject)
@@ -72,16 +96,16 @@ class AgentCardsTest {
 
     @Test
     void theMeshsVersionInTheCardIsTheBuildsVersion() {
-        String version = card(A2aVersion.V1_0).getString("version");
+        String version = card(AgentCards.View.V1_0).getString("version");
         assertEquals(MeshVersion.current(), version);
         assertFalse(version.contains("${"), "build.properties was filtered by the build");
         assertTrue(version.matches("\\d+\\.\\d+\\.\\d+.*"), version);
-        assertEquals(version, card(A2aVersion.V0_3).getString("version"));
+        assertEquals(version, card(AgentCards.View.V0_3).getString("version"));
     }
 
     @Test
     void the03CardHasThe03SchemesSecurityAndEndpoint() {
-        JsonObject card = card(A2aVersion.V0_3);
+        JsonObject card = card(AgentCards.View.V0_3);
         assertEquals("http", card.getJsonObject("securitySchemes").getJsonObject("meshBearer").getString("type"));
         assertEquals("bearer", card.getJsonObject("securitySchemes").getJsonObject("meshBearer")
                 .getString("scheme"));
@@ -97,9 +121,9 @@ class AgentCardsTest {
         }
     }
 
-    private static JsonObject card(A2aVersion version) {
+    private static JsonObject card(AgentCards.View view) {
         return AgentCards.card(new AgentDescription("alice", "Alice", null, JsonValue.EMPTY_JSON_ARRAY), ADDRESS,
-                version);
+                view);
     }
 
     private static JsonObject copyWith(JsonObject json, String name, JsonValue value) {

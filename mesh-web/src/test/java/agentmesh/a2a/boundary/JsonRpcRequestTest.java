@@ -58,6 +58,13 @@ class JsonRpcRequestTest {
     }
 
     @Test
+    void theDraftNameOfListingPushConfigsIsReadAsThe10Method() {
+        assertEquals(A2aVersion.METHODS.get("ListTaskPushNotificationConfigs"),
+                A2aVersion.METHODS.get("ListTaskPushNotificationConfig"));
+        assertEquals(A2aVersion.V1_0, A2aVersion.impliedBy("ListTaskPushNotificationConfig"));
+    }
+
+    @Test
     void paramsByPositionAreInvalidParamsNamingParams() {
         JsonRpcRequest.Refused refused = assertRefused(
                 "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"GetTask\",\"params\":[\"t-1\"]}",
