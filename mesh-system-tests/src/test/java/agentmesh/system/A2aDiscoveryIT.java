@@ -146,6 +146,43 @@ class A2aDiscoveryIT {
     }
 
     @Test
+    void anAgentWhoseIdIsNoHostLabelIsAtTheHostOfTheLabelAnAdminGaveIt() throws Exception {
+        MeshClient.Agent alice = registerWithHostName("alice-label");
+        MeshClient.Agent carol = mesh.registerAgent("carol-label"); // carol-label-…@it: no host of its own
+        mesh.allow(alice, carol);
+        String label = "carol-" + UUID.randomUUID().toString().substring(0, 8);
+        String host = MeshStackExtension.A2A_HOST_PATTERN.replace("{agent}", label);
+        HttpResponse<String> nobody = get("nobody-" + host, "/.well-known/agent-card.json", null, Map.of());
+        assertEquals(404, nobody.statusCode(), "a label no agent has: " + nobody.body());
+
+        ApiResponse labelled = mesh.put("admin/agents/" + carol.id() + "/card", MeshStackExtension.ADMIN_TOKEN,
+                "{\"description\":\"Carol\",\"hostLabel\":\"" + label + "\"}");
+        assertEquals(200, labelled.status(), labelled.body());
+        assertEquals(label, labelled.json().getString("hostLabel"));
+        JsonObject card = json(get(host, "/.well-known/agent-card.json", null, Map.of()));
+        assertEquals("http://" + host + ":" + port, card.getString("url"));
+        assertEquals("Carol", card.getString("description"));
+        JsonObject task = result(post(host, "/", alice.token(), sendMessage("SendMessage", "m-label-1"), V1))
+                .getJsonObject("task");
+        assertEquals(carol.id(), mesh.get("tasks/" + task.getString("id"), alice.token()).json()
+                .getString("assignee"));
+        assertEquals("http://" + host + ":" + port + "/.well-known/agent-card.json", mesh.get("agents",
+                alice.token()).json().getJsonArray("agents").getJsonObject(0).getString("card"));
+
+        // One host, one agent: neither another's label nor another's id
+        MeshClient.Agent dave = mesh.registerAgent("dave-label");
+        for (String taken : List.of(label, alice.id())) {
+            ApiResponse refused = mesh.put("admin/agents/" + dave.id() + "/card", MeshStackExtension.ADMIN_TOKEN,
+                    "{\"hostLabel\":\"" + taken + "\"}");
+            assertEquals(400, refused.status(), refused.body());
+            assertTrue(refused.body().contains("hostLabel"), refused.body());
+        }
+        ApiResponse notALabel = mesh.put("admin/agents/" + dave.id() + "/card", MeshStackExtension.ADMIN_TOKEN,
+                "{\"hostLabel\":\"Dave.Label\"}");
+        assertEquals(400, notALabel.status(), notALabel.body());
+    }
+
+    @Test
     void theListingNamesEachContactWithItsCard() throws Exception {
         MeshClient.Agent alice = registerWithHostName("alice-list");
         MeshClient.Agent bob = registerWithHostName("bob-list");

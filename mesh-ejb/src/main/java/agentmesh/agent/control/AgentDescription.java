@@ -8,13 +8,19 @@ import jakarta.json.JsonValue;
 
 import java.util.HashSet;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * What an agent's A2A card says about it, as an admin set it: a description and the agent's skills, each
- * {@code {"id","name","description","tags":[…],"examples":[…]}} as A2A's {@code AgentSkill} has them. Empty when
- * nothing was set ({@code description} null, no skills).
+ * {@code {"id","name","description","tags":[…],"examples":[…]}} as A2A's {@code AgentSkill} has them, and the host
+ * label the agent is found at when its id is none ({@code bob@example} → {@code bob-example}). Empty when nothing
+ * was set ({@code description} and {@code hostLabel} null, no skills).
  */
-public record AgentDescription(String agentId, String displayName, String description, JsonArray skills) {
+public record AgentDescription(String agentId, String displayName, String description, JsonArray skills,
+                               String hostLabel) {
+
+    /** A lowercase DNS label of 3 to 63 characters, no hyphen at either end: what a host's first label can be. */
+    public static final Pattern HOST_LABEL = Pattern.compile("[a-z0-9][a-z0-9-]{1,61}[a-z0-9]");
 
     static final int MAX_DESCRIPTION = 2000;
     static final int MAX_SKILLS = 20;
@@ -48,6 +54,14 @@ public record AgentDescription(String agentId, String displayName, String descri
             if (!ids.add(skill.getString("id"))) {
                 throw new InvalidRequestException(path + ".id", "is the id of another skill");
             }
+        }
+    }
+
+    /** Refuses a host label that is no lowercase DNS label. */
+    static void checkHostLabel(String hostLabel) {
+        if (hostLabel != null && !HOST_LABEL.matcher(hostLabel).matches()) {
+            throw new InvalidRequestException("hostLabel", "must be a lowercase DNS label: 3-63 characters of"
+                    + " [a-z0-9-], no hyphen at either end");
         }
     }
 

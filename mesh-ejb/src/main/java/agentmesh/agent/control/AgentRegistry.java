@@ -3,6 +3,7 @@ package agentmesh.agent.control;
 import agentmesh.agent.entity.Agent;
 import agentmesh.agent.entity.Contact;
 import agentmesh.platform.DuplicateKey;
+import agentmesh.platform.InvalidRequestException;
 import agentmesh.platform.MeshJson;
 import agentmesh.platform.UtcTime;
 import jakarta.ejb.Stateless;
@@ -18,6 +19,7 @@ import jakarta.persistence.PersistenceException;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 
 /** Registers agents and finds them by id or by token. */
 @Stateless
@@ -95,20 +97,55 @@ public class AgentRegistry {
         return description(agent);
     }
 
-    /** Sets what the agent's A2A card says about it: both parts at once, replacing what was there. */
-    public AgentDescription describe(String agentId, String description, JsonArray skills) {
+    /**
+     * Sets what the agent's A2A card says about it and the host label it is found at, all at once, replacing what
+     * was there. A label is one agent's: neither another's label nor another's id (that agent's own host).
+     */
+    public AgentDescription describe(String agentId, String description, JsonArray skills, String hostLabel) {
         AgentDescription.check(description, skills);
+        AgentDescription.checkHostLabel(hostLabel);
         Agent agent = em.find(Agent.class, agentId);
         if (agent == null) {
             throw new UnknownAgentException(agentId);
         }
-        agent.describe(description, skills.isEmpty() ? null : skills.toString());
+        if (hostLabel != null && !hostLabel.equals(agentId)) {
+            Optional<String> holder = agentAtHost(hostLabel).filter(other -> !other.equals(agentId));
+            if (holder.isPresent() || em.find(Agent.class, hostLabel) != null) {
+                throw new InvalidRequestException("hostLabel", "is another agent's host: "
+                        + holder.orElse(hostLabel));
+            }
+        }
+        agent.describe(description, skills.isEmpty() ? null : skills.toString(), hostLabel);
+        try {
+            em.flush();
+        } catch (PersistenceException e) {
+            if (DuplicateKey.violates(e, "uk_agent_host_label")) {
+                throw new InvalidRequestException("hostLabel", "is another agent's host");
+            }
+            throw e;
+        }
         return description(agent);
+    }
+
+    /**
+     * The agent whose host has this label: the one an admin gave the label, else the agent of that id when it has
+     * no label of its own.
+     */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public Optional<String> agentAtHost(String label) {
+        List<String> labelled = em.createQuery("SELECT a.agentId FROM Agent a WHERE a.hostLabel = :label",
+                String.class).setParameter("label", label).getResultList();
+        if (!labelled.isEmpty()) {
+            return Optional.of(labelled.get(0));
+        }
+        Agent agent = em.find(Agent.class, label);
+        return agent != null && agent.hostLabel() == null ? Optional.of(agent.agentId()) : Optional.empty();
     }
 
     private static AgentDescription description(Agent agent) {
         return new AgentDescription(agent.agentId(), agent.displayName(), agent.description(),
-                agent.skills() == null ? JsonValue.EMPTY_JSON_ARRAY : MeshJson.readArray(agent.skills()));
+                agent.skills() == null ? JsonValue.EMPTY_JSON_ARRAY : MeshJson.readArray(agent.skills()),
+                agent.hostLabel());
     }
 
     /** A page of agents in id order, after the given id (keyset pagination). */

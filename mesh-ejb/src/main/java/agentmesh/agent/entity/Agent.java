@@ -35,6 +35,10 @@ public class Agent {
     @Column(name = "skills")
     private String skills;
 
+    /** The label of the agent's own host, set by an admin; null: its id, when that is a host label. */
+    @Column(name = "host_label")
+    private String hostLabel;
+
     protected Agent() {
     }
 
@@ -65,9 +69,14 @@ public class Agent {
         return skills;
     }
 
-    /** What the agent's A2A card says of it. */
-    public void describe(String description, String skills) {
+    public String hostLabel() {
+        return hostLabel;
+    }
+
+    /** What the agent's A2A card says of it, and the host label it is found at. */
+    public void describe(String description, String skills, String hostLabel) {
         this.description = description;
         this.skills = skills;
+        this.hostLabel = hostLabel;
     }
 }

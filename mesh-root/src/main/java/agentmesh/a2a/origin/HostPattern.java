@@ -6,10 +6,10 @@ import java.util.regex.Pattern;
 
 /**
  * {@code mesh.a2a.host-pattern}: a host name in which one whole label is {@code {agent}}, such as
- * {@code {agent}.agents.example.com}. A host matches when it is the pattern with that label replaced by an agent id
- * that can be a host label: a lowercase DNS label of 3 to 63 characters ({@code [a-z0-9-]}, no hyphen at either
- * end). Host names are compared without case and without a trailing dot, so an id with upper case, {@code .},
- * {@code _} or {@code @} has no host of its own: it keeps its path, {@code /mesh/a2a/{agentId}}.
+ * {@code {agent}.agents.example.com}. A host matches when it is the pattern with that label replaced by a lowercase
+ * DNS label of 3 to 63 characters ({@code [a-z0-9-]}, no hyphen at either end): an agent's id, or the host label an
+ * admin gave an agent (the mesh tells which). Host names are compared without case and without a trailing dot, so
+ * an id with upper case, {@code .}, {@code _} or {@code @} is at a host only by a label given to it.
  */
 record HostPattern(String before, String after) {
 
@@ -47,7 +47,7 @@ record HostPattern(String before, String after) {
         return new HostPattern(pattern.substring(0, at), pattern.substring(at + AGENT.length()));
     }
 
-    /** The agent whose host this is; empty when the host does not fit the pattern. */
+    /** The agent label of this host; empty when the host does not fit the pattern. */
     Optional<String> agentOf(String host) {
         if (host == null || host.length() > LONGEST_HOST + 1) {
             return Optional.empty();

@@ -11,12 +11,13 @@
  * {@link agentmesh.a2a.origin.OriginRoutes}.
  *
  * <p>Invariants: a forwarded request is the same request (token, body, client address) and passes the same door
- * in the mesh, once; the card it gets names the origin it was asked at. An agent has a host only when its id is a
- * lowercase DNS label (3-63 of {@code [a-z0-9-]}); every agent keeps its path form. A request that is no agent's
+ * in the mesh, once; the card it gets names the origin it was asked at. A host's label goes to the mesh in the
+ * agent's place, and the mesh finds the agent of that label: the one an admin gave it ({@code hostLabel}), else the
+ * agent whose id it is (a lowercase DNS label, 3-63 of {@code [a-z0-9-]}); every agent keeps its path form. A request that is no agent's
  * goes on unchanged, so the server's own endpoints at the root ({@code /health}, {@code /metrics},
  * {@code /openapi}, which Payara gives to the module at {@code /}) answer as before.
  *
- * <p>Out of scope: a host label set per agent (for ids that are no DNS label); redirects; anything but A2A at an
+ * <p>Out of scope: redirects; anything but A2A at an
  * agent's origin. The module holds no state and reaches the mesh only through the forward.
  */
 package agentmesh.a2a.origin;

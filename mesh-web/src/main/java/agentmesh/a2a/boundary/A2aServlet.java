@@ -89,6 +89,15 @@ public class A2aServlet extends HttpServlet {
             return;
         }
         String agent = address.group(1);
+        if (AgentAddresses.atAgentHost(request)) {
+            // The root module forwards an agent's host with its label in the agent's place.
+            Optional<String> atHost = cards.agentAtHost(agent);
+            if (atHost.isEmpty()) {
+                ProblemResponses.write(response, 404, "unknown-agent", "Unknown agent", "No agent at this host");
+                return;
+            }
+            agent = atHost.get();
+        }
         String route = address.group(2) == null ? "" : address.group(2);
         if (route.equals("/.well-known/agent-card.json") || route.equals("/.well-known/agent.json")) {
             card(agent, request, response);

@@ -18,13 +18,14 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.logging.Logger;
 
 /**
  * What the public agent cards say about their agents, kept in memory for {@code mesh.a2a.card-cache-seconds} (10 s):
  * a card is public and asked for by anyone, so it must not cost a database read each time — an unknown agent's 404
  * included. An admin's change of a card is so seen within that time. At most {@link #KEPT} agents are kept, the
- * least recently asked for dropped first. And which card a request that names no version reads
+ * least recently asked for dropped first; so are the agents of host labels. And which card a request that names no version reads
  * ({@code mesh.a2a.unversioned-card}, {@link AgentCards.View}).
  */
 @ApplicationScoped
@@ -64,26 +65,40 @@ class CardCache {
         return unversioned;
     }
 
-    /** An agent's description as read at a time, or none: the agent does not exist. */
-    private record Entry(Optional<AgentDescription> description, Instant readAt) {
+    /** What was read at a time; empty: no such agent. */
+    private record Entry<V>(Optional<V> value, Instant readAt) {
     }
 
-    private final Map<String, Entry> entries = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
-            return size() > KEPT;
-        }
-    });
+    private final Map<String, Entry<AgentDescription>> descriptions = keptMap();
+    private final Map<String, Entry<String>> hosts = keptMap();
 
     /** The agent's description, empty when no such agent exists. */
     Optional<AgentDescription> description(String agentId) {
+        return kept(descriptions, agentId, this::read);
+    }
+
+    /** The agent whose own host has this label ({@link AgentRegistry#agentAtHost}), empty when none. */
+    Optional<String> agentAtHost(String label) {
+        return kept(hosts, label, registry::agentAtHost);
+    }
+
+    private <V> Optional<V> kept(Map<String, Entry<V>> map, String key, Function<String, Optional<V>> read) {
         Instant now = clock.instant();
-        Entry entry = entries.get(agentId);
+        Entry<V> entry = map.get(key);
         if (entry == null || entry.readAt().plus(Duration.ofSeconds(cacheSeconds)).isBefore(now)) {
-            entry = new Entry(read(agentId), now);
-            entries.put(agentId, entry);
+            entry = new Entry<>(read.apply(key), now);
+            map.put(key, entry);
         }
-        return entry.description();
+        return entry.value();
+    }
+
+    private static <V> Map<String, Entry<V>> keptMap() {
+        return Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Entry<V>> eldest) {
+                return size() > KEPT;
+            }
+        });
     }
 
     private Optional<AgentDescription> read(String agentId) {

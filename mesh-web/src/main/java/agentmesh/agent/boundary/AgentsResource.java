@@ -32,6 +32,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 
 import java.util.List;
+import java.util.Set;
 
 /** Admin: registers agents and says who may talk to whom. */
 @Path("admin/agents")
@@ -41,6 +42,7 @@ import java.util.List;
 public class AgentsResource {
 
     private static final String ID_MESSAGE = "must be 3-128 characters of [A-Za-z0-9._@-]";
+    private static final Set<String> CARD_FIELDS = Set.of("description", "skills", "hostLabel");
 
     @EJB
     AgentRegistry registry;
@@ -79,7 +81,8 @@ public class AgentsResource {
 
     /**
      * Sets what the agent's A2A card says about it: {@code {"description":"…","skills":[{"id","name","description",
-     * "tags":[…],"examples":[…]}]}}, both replaced at once (an absent field clears it).
+     * "tags":[…],"examples":[…]}],"hostLabel":"…"}}, all replaced at once (an absent field clears it); the host label
+     * names the agent's own host under {@code mesh.a2a.host-pattern} when its id is no DNS label.
      */
     @PUT
     @Path("{agentId}/card")
@@ -88,20 +91,25 @@ public class AgentsResource {
             String body) {
         JsonObject fields = JsonBodies.optionalObject(body).orElseThrow(
                 () -> new InvalidRequestException("body", "must be an object with description and skills"));
-        fields.keySet().stream().filter(name -> !name.equals("description") && !name.equals("skills")).findFirst()
+        fields.keySet().stream().filter(name -> !CARD_FIELDS.contains(name)).findFirst()
                 .ifPresent(name -> {
-                    throw new InvalidRequestException(name, "is not a field of a card (description, skills)");
+                    throw new InvalidRequestException(name, "is not a field of a card (description, skills,"
+                            + " hostLabel)");
                 });
-        JsonValue description = fields.getOrDefault("description", JsonValue.NULL);
-        if (description != JsonValue.NULL && !(description instanceof JsonString)) {
-            throw new InvalidRequestException("description", "must be a text");
-        }
         JsonValue skills = fields.getOrDefault("skills", JsonValue.EMPTY_JSON_ARRAY);
         if (!(skills instanceof JsonArray skillList)) {
             throw new InvalidRequestException("skills", "must be an array of skills");
         }
-        return registry.describe(agentId, description == JsonValue.NULL ? null
-                : ((JsonString) description).getString(), skillList);
+        return registry.describe(agentId, optionalText(fields, "description"), skillList,
+                optionalText(fields, "hostLabel"));
+    }
+
+    private static String optionalText(JsonObject fields, String name) {
+        JsonValue value = fields.getOrDefault(name, JsonValue.NULL);
+        if (value != JsonValue.NULL && !(value instanceof JsonString)) {
+            throw new InvalidRequestException(name, "must be a text");
+        }
+        return value == JsonValue.NULL ? null : ((JsonString) value).getString();
     }
 
     /** A new token for the agent; the old one stops working at once. */

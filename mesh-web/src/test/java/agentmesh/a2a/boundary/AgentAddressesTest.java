@@ -1,6 +1,8 @@
 package agentmesh.a2a.boundary;
 
+import agentmesh.agent.control.AgentDescription;
 import agentmesh.web.origin.ClientOrigin;
+import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
 import org.junit.jupiter.api.Test;
 
@@ -31,12 +33,19 @@ class AgentAddressesTest {
     }
 
     @Test
-    void onlyIdsThatAreLowercaseHostLabelsHaveAHost() {
-        assertEquals(Optional.of("bob-coder.agents.localhost"), withHosts.hostOf("bob-coder"));
+    void anAgentWithoutALabelHasAHostWhenItsIdIsALowercaseHostLabel() {
+        assertEquals(Optional.of("bob-coder.agents.localhost"), withHosts.hostOf("bob-coder", null));
         for (String id : new String[] {"bob@it", "Bob", "bob.coder", "bob_coder", "-bob", "a".repeat(64)}) {
-            assertEquals(Optional.empty(), withHosts.hostOf(id), id);
+            assertEquals(Optional.empty(), withHosts.hostOf(id, null), id);
         }
-        assertEquals(Optional.empty(), withoutHosts.hostOf("bob"));
+        assertEquals(Optional.empty(), withoutHosts.hostOf("bob", null));
+    }
+
+    @Test
+    void anAgentsLabelNamesItsHostWhateverItsId() {
+        assertEquals(Optional.of("bob-it.agents.localhost"), withHosts.hostOf("bob@it", "bob-it"));
+        assertEquals(Optional.of("robert.agents.localhost"), withHosts.hostOf("bob", "robert"));
+        assertEquals(Optional.empty(), withoutHosts.hostOf("bob@it", "bob-it"));
     }
 
     @Test
@@ -47,12 +56,21 @@ class AgentAddressesTest {
                 withHosts.cardUrl("bob@it", request(null)));
         assertEquals("http://127.0.0.1:18080/mesh/a2a/bob/.well-known/agent-card.json",
                 withoutHosts.cardUrl("bob", request(null)));
+        assertEquals("http://carol-it.agents.localhost:18080/.well-known/agent-card.json",
+                withHosts.cardUrl("carol@it", request(null)), "labelled");
     }
 
     private static AgentAddresses addresses(String hostPattern) {
         AgentAddresses addresses = new AgentAddresses();
         addresses.origin = new ClientOrigin(); // no trusted proxies, no mesh.public-url
         addresses.hostPattern = Optional.ofNullable(hostPattern);
+        addresses.cards = new CardCache() {
+            @Override
+            Optional<AgentDescription> description(String agentId) {
+                return Optional.of(new AgentDescription(agentId, null, null, JsonValue.EMPTY_JSON_ARRAY,
+                        agentId.equals("carol@it") ? "carol-it" : null));
+            }
+        };
         return addresses;
     }
 

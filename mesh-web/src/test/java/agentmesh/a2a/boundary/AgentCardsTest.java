@@ -57,7 +57,7 @@ class AgentCardsTest {
         AgentDescription described = new AgentDescription("alice", "Alice", "Reviews pull requests",
                 MeshJson.array().add(MeshJson.object().add("id", "review").add("name", "Review")
                         .add("description", "Reviews a pull request").add("tags", MeshJson.array().add("code"))
-                        .add("examples", MeshJson.array().add("Review PR 42"))).build());
+                        .add("examples", MeshJson.array().add("Review PR 42"))).build(), null);
         JsonObject card = AgentCards.card(described, ADDRESS, AgentCards.View.V1_0);
         assertEquals(List.of(), A2a10Json.violations("AgentCard", card, Set.of()));
     }
@@ -122,7 +122,7 @@ class AgentCardsTest {
     }
 
     private static JsonObject card(AgentCards.View view) {
-        return AgentCards.card(new AgentDescription("alice", "Alice", null, JsonValue.EMPTY_JSON_ARRAY), ADDRESS,
+        return AgentCards.card(new AgentDescription("alice", "Alice", null, JsonValue.EMPTY_JSON_ARRAY, null), ADDRESS,
                 view);
     }
 
