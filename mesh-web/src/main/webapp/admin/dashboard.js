@@ -347,7 +347,7 @@ async function moreMessages() {
     const task = openedTask;
     const page = await api('GET', 'admin/tasks/' + encodeURIComponent(task.taskId) + '/messages?'
         + pageQuery(task.messagesCursor, MESSAGES_SHOWN));
-    append('task-messages', page.messages.map((m) => [number(m.seq), m.sender, time(m.createdAt),
+    append('task-messages', page.messages.map((m) => [number(m.seq), m.from, time(m.createdAt),
         content(m.parts)]), 'No messages.');
     // A page as long as asked for may have more behind it; a shorter one is the end (the cursor only grows).
     $('task-messages-more').hidden = page.messages.length < MESSAGES_SHOWN;

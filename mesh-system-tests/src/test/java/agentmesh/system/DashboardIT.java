@@ -259,6 +259,7 @@ class DashboardIT {
                 && rows("task-artifacts").size() == 1);
         assertTrue(text("task-summary").startsWith(alice.id() + " → " + bob.id() + " · working"),
                 text("task-summary"));
+        assertEquals(List.of("1", alice.id()), rows("task-messages").get(0).subList(0, 2));
         String message = column("task-messages", 3).get(0);
         assertTrue(message.startsWith("long long") && message.endsWith("… (10000 characters)")
                 && message.length() < 400, message);
