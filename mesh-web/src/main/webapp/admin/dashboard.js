@@ -228,13 +228,15 @@ async function refreshLists() {
 }
 
 // A list read a page at a time by cursor: Next follows the page's nextCursor, Previous goes back to the cursor that
-// opened the page before. The page shown is read again on every refresh.
+// opened the page before. The page shown is read again on every refresh; only the latest read is drawn (a search
+// typed fast asks several times).
 class Pager {
     constructor(name, read, draw) {
         this.name = name;
         this.read = read;
         this.draw = draw;
         this.cursors = [null];
+        this.reads = 0;
         $(name + '-prev').addEventListener('click', () => this.go(-1));
         $(name + '-next').addEventListener('click', () => this.go(1));
     }
@@ -257,11 +259,15 @@ class Pager {
     }
 
     async load() {
+        const read = ++this.reads;
         let page;
         try {
             page = await this.read(this.cursors[this.cursors.length - 1]);
         } catch (e) {
             failed(e);
+            return;
+        }
+        if (read !== this.reads) {
             return;
         }
         this.next = page.nextCursor;
@@ -340,7 +346,7 @@ async function openTask(taskId) {
         + ' · updated ' + time(task.updatedAt);
     fill('task-messages', []);
     fill('task-artifacts', []);
-    await Promise.all([moreMessages(), moreArtifacts()]);
+    await Promise.all([moreMessages(), moreArtifacts()]).catch((e) => notice(e.message, true));
 }
 
 async function moreMessages() {
