@@ -6,7 +6,9 @@ const API = new URL('../api/v1/', location.href);
 const STATS_EVERY_MS = 2000;
 const LISTS_EVERY_MS = 5000;
 const CHART_POINTS = 150; // five minutes of samples
-const AGENTS_SHOWN = 200;
+const PAGE_SIZE = 25; // rows of a paged list: the page stays short whatever the number of agents or tasks
+const MESSAGES_SHOWN = 20;
+const PREVIEW_CHARACTERS = 300; // of a message's or an artifact's content; a part may be a megabyte
 const TOKEN_KEY = 'agentMesh.adminToken';
 
 const $ = (id) => document.getElementById(id);
@@ -61,10 +63,12 @@ function open() {
     $('logout').hidden = false;
     refreshStats();
     refreshLists();
-    refreshAgents();
+    agentPages.reset();
+    taskPages.reset();
     timers = [setInterval(refreshStats, STATS_EVERY_MS), setInterval(() => {
         refreshLists();
-        refreshAgents();
+        agentPages.load();
+        taskPages.load();
     }, LISTS_EVERY_MS)];
 }
 
@@ -116,7 +120,10 @@ async function refreshStats() {
     $('dedup-hits').textContent = stats.dedupHits;
     fill('lag', stats.consumer.error ? [[stats.consumer.error]]
         : Object.entries(stats.consumer.lagByPartition).map(([partition, lag]) => [partition, number(lag)]));
-    fill('tasks', Object.entries(stats.tasksByState).map(([state, count]) => [state, number(count)]));
+    fill('tasks', Object.entries(stats.tasksByState).map(([state, count]) => [button(state, () => {
+        $('task-state').value = state;
+        taskPages.reset();
+    }, 'link'), number(count)]));
     fill('faults', stats.recentFaults.map((f) => [f.kind, time(f.lastAt), number(f.count), f.detail]),
         'No faults since this instance started.');
     sample(stats.instance);
@@ -146,6 +153,9 @@ function push(point) {
     }
 }
 
+// Time ticks at whole seconds and more (never uPlot's ":08.000" when the span is short), labelled as a clock.
+const TIME_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600];
+
 function drawCharts() {
     if (typeof uPlot === 'undefined') {
         return;
@@ -153,19 +163,48 @@ function drawCharts() {
     const throughput = [samples.time, samples.published, samples.delivered];
     const latency = [samples.time, samples.p50, samples.p99];
     if (!charts) {
-        const options = (title, first, second) => ({
-            width: 520, height: 200, title,
+        // floor: the smallest top of the y axis, so that an idle chart reads 0 … 1/s or 0 … 10 ms, not 0.001s.
+        const options = (first, second, floor) => ({
+            width: 520, height: 200,
             series: [{}, { label: first, stroke: '#3461c1', width: 2 }, { label: second, stroke: '#d9822b', width: 2 }],
-            scales: { y: { range: (u, min, max) => [0, Math.max(max, 0.001) * 1.1] } }
+            scales: { y: { range: (u, min, max) => [0, roundUp(Math.max(max || 0, floor) * 1.05)] } },
+            axes: [
+                { space: 90, incrs: TIME_STEPS, values: (u, ticks, axis) => shown(u, axis, ticks.map(clock)) },
+                { size: 60, values: (u, ticks, axis) => shown(u, axis, ticks.map((t) => decimal(t, ticks))) }
+            ]
         });
         charts = {
-            throughput: new uPlot(options('', 'published/s', 'delivered/s'), throughput, $('throughput-chart')),
-            latency: new uPlot(options('', 'p50 s', 'p99 s'), latency, $('latency-chart'))
+            throughput: new uPlot(options('published/s', 'delivered/s', 1), throughput, $('throughput-chart')),
+            latency: new uPlot(options('p50 s', 'p99 s', 0.01), latency, $('latency-chart'))
         };
     } else {
         charts.throughput.setData(throughput);
         charts.latency.setData(latency);
     }
+}
+
+// The labels an axis shows, also kept on the chart (data-axis0, data-axis1) for the browser test and for devtools.
+function shown(u, axis, labels) {
+    u.root.dataset['axis' + axis] = labels.join(' | ');
+    return labels;
+}
+
+function clock(seconds) {
+    return new Date(seconds * 1000).toLocaleTimeString([], { hourCycle: 'h23', hour: '2-digit', minute: '2-digit',
+        second: '2-digit' });
+}
+
+// A tick's value with as many decimals as the step between ticks needs: 0, 0.5, 1 or 0, 0.002, 0.004.
+function decimal(value, ticks) {
+    const step = ticks.length > 1 ? ticks[1] - ticks[0] : 1;
+    const decimals = step >= 1 ? 0 : Math.min(6, Math.ceil(-Math.log10(step) - 1e-9));
+    return value.toFixed(decimals);
+}
+
+// The next of 1, 2, 5 × 10^n at or above the value.
+function roundUp(value) {
+    const power = Math.pow(10, Math.floor(Math.log10(value)));
+    return [1, 2, 5, 10].map((m) => m * power).find((top) => top >= value);
 }
 
 // ---- lists with actions ----
@@ -188,28 +227,161 @@ async function refreshLists() {
     }
 }
 
+// A list read a page at a time by cursor: Next follows the page's nextCursor, Previous goes back to the cursor that
+// opened the page before. The page shown is read again on every refresh; only the latest read is drawn (a search
+// typed fast asks several times).
+class Pager {
+    constructor(name, read, draw) {
+        this.name = name;
+        this.read = read;
+        this.draw = draw;
+        this.cursors = [null];
+        this.reads = 0;
+        $(name + '-prev').addEventListener('click', () => this.go(-1));
+        $(name + '-next').addEventListener('click', () => this.go(1));
+    }
+
+    reset() {
+        this.cursors = [null];
+        return this.load();
+    }
+
+    go(step) {
+        if (step > 0 && this.next == null) {
+            return;
+        }
+        if (step > 0) {
+            this.cursors.push(this.next);
+        } else if (this.cursors.length > 1) {
+            this.cursors.pop();
+        }
+        this.load();
+    }
+
+    async load() {
+        const read = ++this.reads;
+        let page;
+        try {
+            page = await this.read(this.cursors[this.cursors.length - 1]);
+        } catch (e) {
+            failed(e);
+            return;
+        }
+        if (read !== this.reads) {
+            return;
+        }
+        this.next = page.nextCursor;
+        this.draw(page);
+        $(this.name + '-prev').disabled = this.cursors.length === 1;
+        $(this.name + '-next').disabled = this.next == null;
+        $(this.name + '-page').textContent = 'Page ' + this.cursors.length;
+    }
+}
+
+function pageQuery(cursor, limit) {
+    return 'limit=' + limit + (cursor == null ? '' : '&cursor=' + encodeURIComponent(cursor));
+}
+
 // The agents whose contacts are shown: they stay shown when the list is drawn again.
 const contactsShown = new Set();
 
-async function refreshAgents() {
-    try {
-        const agents = await api('GET', 'admin/agents?limit=' + AGENTS_SHOWN);
-        fill('agents', agents.agents.map((a) => [a.agentId, a.displayName || '', time(a.createdAt), actions(
+const agentPages = new Pager('agents', (cursor) => {
+    const search = $('agent-search').value.trim();
+    return api('GET', 'admin/agents?order=' + $('agent-order').value + '&' + pageQuery(cursor, PAGE_SIZE)
+        + (search ? '&idContains=' + encodeURIComponent(search) : ''));
+}, drawAgents);
+
+function drawAgents(page) {
+    fill('agents', page.agents.map((a) => [a.agentId, a.displayName || '', time(a.createdAt),
+        a.lastActiveAt ? time(a.lastActiveAt) : 'never', actions(
             button('Rotate token', () => act(async () => {
                 showToken(await api('POST', 'admin/agents/' + encodeURIComponent(a.agentId) + '/token'));
                 return 'A new token for ' + a.agentId + '; its previous token no longer works.';
             })),
             button('Contacts', (event) => showContacts(a.agentId, event.target.closest('tr'))))]),
-            'No agents yet.');
-        $('agents-more').hidden = agents.nextCursor == null;
-        for (const row of $('agents').tBodies[0].rows) {
-            if (contactsShown.has(row.cells[0].textContent)) {
-                showContacts(row.cells[0].textContent, row);
-            }
+        $('agent-search').value.trim() ? 'No agent id contains this.' : 'No agents yet.');
+    for (const row of $('agents').tBodies[0].rows) {
+        if (contactsShown.has(row.cells[0].textContent)) {
+            showContacts(row.cells[0].textContent, row);
         }
-    } catch (e) {
-        failed(e);
     }
+}
+
+let searchTimer = null;
+$('agent-search').addEventListener('input', () => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(() => {
+        if ($('agent-search').checkValidity()) {
+            agentPages.reset();
+        }
+    }, 250);
+});
+$('agent-order').addEventListener('change', () => agentPages.reset());
+$('agent-filter').addEventListener('submit', (event) => event.preventDefault());
+
+// ---- tasks by state, and one task's messages and artifacts ----
+
+const taskPages = new Pager('tasks', (cursor) => api('GET', 'admin/tasks?state=' + $('task-state').value + '&'
+    + pageQuery(cursor, PAGE_SIZE)), (page) => fill('task-list', page.tasks.map((t) => [
+    button(t.taskId, () => openTask(t.taskId), 'link'), t.requester, t.assignee, t.status.state,
+    time(t.updatedAt)]), 'No task in this state.'));
+$('task-state').addEventListener('change', () => taskPages.reset());
+
+// The task open below the list, and where its messages and artifacts go on from.
+let openedTask = null;
+
+async function openTask(taskId) {
+    let task;
+    try {
+        task = await api('GET', 'admin/tasks/' + encodeURIComponent(taskId));
+    } catch (e) {
+        notice(e.message, true);
+        return;
+    }
+    openedTask = { taskId, messagesCursor: 0, artifactsCursor: null };
+    $('task-detail').hidden = false;
+    $('task-title').textContent = 'Task ' + taskId;
+    $('task-summary').textContent = task.requester + ' → ' + task.assignee + ' · ' + task.status.state
+        + (task.status.reason ? ' (' + task.status.reason + ')' : '') + ' · created ' + time(task.createdAt)
+        + ' · updated ' + time(task.updatedAt);
+    fill('task-messages', []);
+    fill('task-artifacts', []);
+    await Promise.all([moreMessages(), moreArtifacts()]).catch((e) => notice(e.message, true));
+}
+
+async function moreMessages() {
+    const task = openedTask;
+    const page = await api('GET', 'admin/tasks/' + encodeURIComponent(task.taskId) + '/messages?'
+        + pageQuery(task.messagesCursor, MESSAGES_SHOWN));
+    append('task-messages', page.messages.map((m) => [number(m.seq), m.from, time(m.createdAt),
+        content(m.parts)]), 'No messages.');
+    // A page as long as asked for may have more behind it; a shorter one is the end (the cursor only grows).
+    $('task-messages-more').hidden = page.messages.length < MESSAGES_SHOWN;
+    task.messagesCursor = page.nextCursor;
+}
+
+async function moreArtifacts() {
+    const task = openedTask;
+    const page = await api('GET', 'admin/tasks/' + encodeURIComponent(task.taskId) + '/artifacts?'
+        + pageQuery(task.artifactsCursor, MESSAGES_SHOWN));
+    append('task-artifacts', page.artifacts.map((a) => [a.name, time(a.createdAt), content(a.parts)]),
+        'No artifacts.');
+    $('task-artifacts-more').hidden = page.nextCursor == null;
+    task.artifactsCursor = page.nextCursor;
+}
+
+$('task-messages-more').addEventListener('click', () => moreMessages().catch((e) => notice(e.message, true)));
+$('task-artifacts-more').addEventListener('click', () => moreArtifacts().catch((e) => notice(e.message, true)));
+
+// Parts as a short text: text as it is, data as JSON, a file by its name; cut at PREVIEW_CHARACTERS.
+function content(parts) {
+    const text = parts.map((p) => p.kind === 'text' ? p.text : p.kind === 'data' ? JSON.stringify(p.data)
+        : '[file ' + ((p.file && (p.file.name || p.file.uri)) || '') + ']').join(' · ');
+    const cell = document.createElement('span');
+    cell.className = 'content';
+    cell.textContent = text.length > PREVIEW_CHARACTERS ? text.slice(0, PREVIEW_CHARACTERS) + '… ('
+        + text.length + ' characters)' : text;
+    return cell;
 }
 
 // Runs an action, says what it did (or why not), and shows the lists as they are now.
@@ -225,7 +397,7 @@ async function act(action, done) {
         notice(e.message, true);
     }
     refreshLists();
-    refreshAgents();
+    agentPages.load();
 }
 
 function showToken(agent) {
@@ -291,12 +463,26 @@ function notice(text, isError) {
 
 // Replaces a table's rows; a cell is text or an element; a row of one cell spans the table.
 function fill(tableId, rows, emptyText) {
+    $(tableId).tBodies[0].replaceChildren(...tableRows(tableId, rows, emptyText));
+}
+
+// Adds rows to a table (a further page of it); with none to add, an empty table says emptyText.
+function append(tableId, rows, emptyText) {
     const body = $(tableId).tBodies[0];
+    if (rows.length > 0) {
+        body.querySelectorAll('td.empty').forEach((td) => td.parentElement.remove());
+        body.append(...tableRows(tableId, rows));
+    } else if (body.rows.length === 0) {
+        body.append(...tableRows(tableId, [], emptyText));
+    }
+}
+
+function tableRows(tableId, rows, emptyText) {
     const columns = $(tableId).tHead.rows[0].cells.length;
     if (rows.length === 0 && emptyText) {
         rows = [[emptyText]];
     }
-    body.replaceChildren(...rows.map((cells) => {
+    return rows.map((cells) => {
         const tr = document.createElement('tr');
         for (const content of cells) {
             const td = document.createElement('td');
@@ -315,12 +501,15 @@ function fill(tableId, rows, emptyText) {
             tr.append(td);
         }
         return tr;
-    }));
+    });
 }
 
-function button(label, onClick) {
+function button(label, onClick, className) {
     const b = document.createElement('button');
     b.type = 'button';
+    if (className) {
+        b.className = className;
+    }
     b.textContent = label;
     b.addEventListener('click', onClick);
     return b;

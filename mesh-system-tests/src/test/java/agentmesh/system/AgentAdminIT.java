@@ -8,9 +8,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.HexFormat;
 import java.util.List;
+import java.util.UUID;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The admin API for agents and contacts. */
 @ExtendWith(MeshStackExtension.class)
@@ -65,5 +68,46 @@ class AgentAdminIT {
         assertEquals(404, unknown.status());
         assertEquals(first.id(), mesh.get("admin/agents/" + first.id(), MeshStackExtension.ADMIN_TOKEN).json()
                 .getString("agentId"));
+    }
+
+    @Test
+    void agentsAreFoundByAPartOfTheirIdAndListedMostRecentlyActiveFirst() {
+        String tag = "find" + UUID.randomUUID().toString().substring(0, 8);
+        Agent quiet = mesh.registerAgent(tag + "-a");
+        Agent talker = mesh.registerAgent(tag + "-b");
+        Agent listener = mesh.registerAgent(tag + "-c");
+        mesh.allow(talker, listener);
+        mesh.send(talker, MeshClient.textMessage(null, listener, null, "hello"));
+
+        JsonObject byId = mesh.get("admin/agents?idContains=" + tag, MeshStackExtension.ADMIN_TOKEN).json();
+        JsonObject active = mesh.get("admin/agents?idContains=" + tag + "&order=activity&limit=2",
+                MeshStackExtension.ADMIN_TOKEN).json();
+        JsonObject rest = mesh.get("admin/agents?idContains=" + tag + "&order=activity&limit=2&cursor="
+                + active.getString("nextCursor"), MeshStackExtension.ADMIN_TOKEN).json();
+        JsonObject view = mesh.get("admin/agents/" + talker.id(), MeshStackExtension.ADMIN_TOKEN).json();
+
+        assertEquals(List.of(quiet.id(), talker.id(), listener.id()), ids(byId));
+        assertFalse(byId.containsKey("nextCursor"), "absent after the last page");
+        assertFalse(byId.getJsonArray("agents").getJsonObject(0).containsKey("lastActiveAt"), "never active");
+        assertEquals(List.of(talker.id(), listener.id()), ids(active));
+        assertEquals(active.getJsonArray("agents").getJsonObject(0).getString("lastActiveAt"),
+                active.getJsonArray("agents").getJsonObject(1).getString("lastActiveAt"), "the same task's activity");
+        assertEquals(List.of(quiet.id()), ids(rest));
+        assertEquals(active.getJsonArray("agents").getJsonObject(0).getString("lastActiveAt"),
+                view.getString("lastActiveAt"));
+    }
+
+    @Test
+    void badListingParametersAreProblems() {
+        for (String query : List.of("idContains=a%25", "idContains=", "order=size", "limit=0", "limit=501",
+                "cursor=%21", "order=activity&cursor=%21", "order=activity&cursor=bm90LWEtY3Vyc29y")) {
+            ApiResponse refused = mesh.get("admin/agents?" + query, MeshStackExtension.ADMIN_TOKEN);
+            assertEquals(400, refused.status(), query + " → " + refused);
+            assertTrue(refused.isProblem(), refused::toString);
+        }
+    }
+
+    private static List<String> ids(JsonObject page) {
+        return page.getJsonArray("agents").stream().map(a -> a.asJsonObject().getString("agentId")).toList();
     }
 }

@@ -4,6 +4,8 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Headless Chromium from the system (Debian's {@code chromium} and {@code chromium-driver}, which {@code ./mesh test}
@@ -36,10 +40,17 @@ final class Browser implements AutoCloseable {
                 "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage", "--window-size=1400,2400",
                 "--user-data-dir=" + profile);
+        // The console's messages, among them every resource the page failed to load ("Failed to load resource").
+        options.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();
         driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    /** The console's messages since the last call, as Chromium wrote them. */
+    List<String> consoleMessages() {
+        return driver.manage().logs().get(LogType.BROWSER).getAll().stream().map(LogEntry::getMessage).toList();
     }
 
     /** Keeps what the page shows now as {@code target/screenshots/<name>.png}. */

@@ -10,10 +10,17 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.logging.Logger;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,19 +28,28 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The admin dashboard at /mesh/admin/ in headless Chromium, as an admin uses it: logs in with the admin token, watches
- * figures change while messages flow, retries a dead outbox event, replays a dead letter, registers an agent,
- * allows a contact and revokes it. Screenshots of each step are kept in {@code target/screenshots/}.
+ * The admin dashboard at /mesh/admin/ in headless Chromium, as an admin uses it, with a fleet of 1,000 agents
+ * registered first: logs in with the admin token (every resource of the page loads), watches figures change while
+ * messages flow on charts whose axes read as clock times and sensible numbers, retries a dead outbox event, replays
+ * a dead letter, registers an agent, finds it and allows a contact and revokes it, pages and searches the agents and
+ * orders them by activity, lists tasks by state and opens one with its messages and artifacts. Screenshots of each
+ * step are kept in {@code target/screenshots/}.
  */
 @ExtendWith(MeshStackExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DashboardIT {
 
+    private static final int FLEET = 1000;
+    private static final int PAGE_SIZE = 25;
+    private static final Logger LOG = Logger.getLogger(DashboardIT.class.getName());
+
     private static Browser browser;
+    private static String fleet;
     private final MeshClient mesh = MeshClient.forStack();
 
     @BeforeAll
     static void openTheDashboard() {
+        fleet = registerFleet();
         browser = new Browser();
         browser.driver.get(MeshStackExtension.stack().config().dashboardUri().toString());
     }
@@ -61,7 +77,15 @@ class DashboardIT {
                 "canceled", "rejected"), column("tasks", 0));
         assertTrue((Boolean) browser.driver.executeScript("return sessionStorage.length === 1"
                 + " && localStorage.length === 0"), "the token is kept in the tab's session only");
+        await().atMost(Duration.ofSeconds(10)).until(() -> rows("agents").size() == PAGE_SIZE);
+        // The charts have a few samples of an idle mesh: their axes read as times and plain numbers.
+        await().atMost(Duration.ofSeconds(20)).until(() -> axisLabels("latency-chart", 0).size() >= 2);
+        assertReadableAxes();
         browser.screenshot("dashboard-1-logged-in");
+        // Only the wrong token's refusal (401) failed: the page's own files, its icon and its first reads all loaded.
+        List<String> failed = browser.consoleMessages().stream().filter(m -> m.contains("Failed to load resource"))
+                .filter(m -> !m.contains("status of 401")).toList();
+        assertEquals(List.of(), failed);
     }
 
     @Test
@@ -81,6 +105,7 @@ class DashboardIT {
         assertEquals(1, browser.driver.findElements(By.cssSelector("#throughput-chart canvas")).size());
         assertEquals(1, browser.driver.findElements(By.cssSelector("#latency-chart canvas")).size());
         assertEquals(12, column("lag", 0).size(), "a row for each of the topic's partitions");
+        assertReadableAxes();
         browser.screenshot("dashboard-2-messages-flowing");
     }
 
@@ -144,7 +169,8 @@ class DashboardIT {
         String shown = text("new-token");
         assertTrue(shown.startsWith("Token of " + carol), shown);
         String token = shown.substring(shown.lastIndexOf(' ') + 1);
-        await().atMost(Duration.ofSeconds(10)).until(() -> hasRow("agents", carol));
+        search(carol);
+        await().atMost(Duration.ofSeconds(10)).until(() -> column("agents", 0).equals(List.of(carol)));
 
         WebElement allow = element("allow");
         allow.findElement(By.name("a")).sendKeys(carol);
@@ -166,6 +192,132 @@ class DashboardIT {
                 + " may no longer talk."));
         ApiResponse refused = mesh.post("messages", token, MeshClient.textMessage(null, bob, null, "still there?"));
         assertEquals(403, refused.status(), refused::toString);
+    }
+
+    @Test
+    @Order(6)
+    void aThousandAgentsArePagedSearchedAndOrderedByActivity() {
+        search("");
+        select("agent-order", "id");
+        await().atMost(Duration.ofSeconds(10)).until(() -> text("agents-page").equals("Page 1")
+                && rows("agents").size() == PAGE_SIZE);
+        List<String> first = column("agents", 0);
+
+        element("agents-next").click();
+        await().atMost(Duration.ofSeconds(10)).until(() -> text("agents-page").equals("Page 2"));
+        List<String> second = column("agents", 0);
+        assertEquals(PAGE_SIZE, second.size());
+        assertTrue(second.get(0).compareTo(first.get(PAGE_SIZE - 1)) > 0, first + " then " + second);
+        element("agents-prev").click();
+        await().atMost(Duration.ofSeconds(10)).until(() -> text("agents-page").equals("Page 1"));
+        assertEquals(first, column("agents", 0));
+        long height = (Long) browser.driver.executeScript("return document.documentElement.scrollHeight");
+        LOG.info(() -> "The dashboard with " + FLEET + " agents is " + height + " pixels high");
+        assertTrue(height < 3500, "the page is " + height + " pixels high");
+        browser.screenshot("dashboard-6-agents-paged");
+
+        search(fleet + "-0421");
+        await().atMost(Duration.ofSeconds(10)).until(() -> column("agents", 0).equals(List.of(fleet + "-0421@it")));
+        assertEquals("never", column("agents", 3).get(0));
+        search(fleet);
+        await().atMost(Duration.ofSeconds(10)).until(() -> column("agents", 0).size() == PAGE_SIZE
+                && column("agents", 0).stream().allMatch(id -> id.startsWith(fleet)));
+        browser.screenshot("dashboard-7-agents-searched");
+
+        Agent alice = mesh.registerAgent("alice");
+        Agent bob = mesh.registerAgent("bob");
+        mesh.allow(alice, bob);
+        mesh.send(alice, MeshClient.textMessage(null, bob, null, "most recent"));
+        search("");
+        select("agent-order", "activity");
+        await().atMost(Duration.ofSeconds(10)).until(() -> rows("agents").size() == PAGE_SIZE
+                && Set.copyOf(column("agents", 0).subList(0, 2)).equals(Set.of(alice.id(), bob.id())));
+        assertFalse(column("agents", 3).get(0).equals("never"));
+        browser.screenshot("dashboard-8-agents-by-activity");
+    }
+
+    @Test
+    @Order(7)
+    void tasksAreListedByStateAndOneOpensWithItsMessagesAndArtifactsCut() {
+        Agent alice = mesh.registerAgent("alice");
+        Agent bob = mesh.registerAgent("bob");
+        mesh.allow(alice, bob);
+        String taskId = mesh.send(alice, MeshClient.textMessage(null, bob, null, "long ".repeat(2000)))
+                .getString("taskId");
+        assertEquals(200, mesh.post("tasks/" + taskId + "/status", bob.token(), "{\"state\":\"working\"}")
+                .status());
+        assertEquals(201, mesh.post("tasks/" + taskId + "/artifacts", bob.token(),
+                "{\"name\":\"review\",\"parts\":[{\"kind\":\"data\",\"data\":{\"approved\":true}}]}").status());
+
+        press("working", "tasks", "working");
+        await().atMost(Duration.ofSeconds(10)).until(() -> !rows("task-list").isEmpty()
+                && column("task-list", 0).get(0).equals(taskId));
+        assertEquals(List.of(alice.id(), bob.id(), "working"), rows("task-list").get(0).subList(1, 4));
+        press(taskId, "task-list", taskId);
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> rows("task-messages").size() == 1
+                && rows("task-artifacts").size() == 1);
+        assertTrue(text("task-summary").startsWith(alice.id() + " → " + bob.id() + " · working"),
+                text("task-summary"));
+        assertEquals(List.of("1", alice.id()), rows("task-messages").get(0).subList(0, 2));
+        String message = column("task-messages", 3).get(0);
+        assertTrue(message.startsWith("long long") && message.endsWith("… (10000 characters)")
+                && message.length() < 400, message);
+        assertEquals(List.of("review", column("task-artifacts", 1).get(0), "{\"approved\":true}"),
+                rows("task-artifacts").get(0));
+        browser.driver.executeScript("document.getElementById('task-detail').scrollIntoView()");
+        browser.screenshot("dashboard-9-task-opened");
+    }
+
+    // The fleet of agents the dashboard shows, registered 16 at a time: "fleet-<run>-0000@it" … "-0999@it".
+    private static String registerFleet() {
+        MeshClient admin = MeshClient.forStack();
+        String prefix = "fleet-" + UUID.randomUUID().toString().substring(0, 6);
+        long start = System.nanoTime();
+        Semaphore places = new Semaphore(16);
+        List<CompletableFuture<ApiResponse>> registered = new ArrayList<>();
+        for (int i = 0; i < FLEET; i++) {
+            places.acquireUninterruptibly();
+            String body = String.format("{\"agentId\":\"%s-%04d@it\"}", prefix, i);
+            registered.add(admin.postAsync("admin/agents", MeshStackExtension.ADMIN_TOKEN, body)
+                    .whenComplete((response, failure) -> places.release()));
+        }
+        registered.forEach(future -> assertEquals(201, future.join().status()));
+        LOG.info(() -> FLEET + " agents registered in " + Duration.ofNanos(System.nanoTime() - start).toMillis()
+                + " ms");
+        return prefix;
+    }
+
+    /** Both charts' axes: times of day at whole seconds along x, numbers that differ from each other along y. */
+    private static void assertReadableAxes() {
+        for (String chart : List.of("throughput-chart", "latency-chart")) {
+            List<String> times = axisLabels(chart, 0);
+            List<String> values = axisLabels(chart, 1);
+            assertTrue(times.stream().allMatch(t -> t.matches("\\d{2}:\\d{2}:\\d{2}")),
+                    chart + ": " + times);
+            assertEquals(times.size(), Set.copyOf(times).size(), chart + ": " + times);
+            assertTrue(values.size() >= 2, chart + ": " + values);
+            assertEquals(values.size(), Set.copyOf(values).size(), chart + ": " + values);
+        }
+    }
+
+    /** The labels the chart's axis (0: x, 1: y) shows, as the page last drew them. */
+    private static List<String> axisLabels(String chart, int axis) {
+        String labels = (String) browser.driver.executeScript("const u = document.querySelector('#' + arguments[0]"
+                + " + ' .uplot'); return u ? u.dataset['axis' + arguments[1]] || '' : ''", chart, axis);
+        return labels.isEmpty() ? List.of() : List.of(labels.split(" \\| "));
+    }
+
+    private static void search(String text) {
+        WebElement field = element("agent-search");
+        field.clear();
+        field.sendKeys(text);
+        // clear() fires no input event: an emptied field is announced by hand.
+        browser.driver.executeScript("arguments[0].dispatchEvent(new Event('input'))", field);
+    }
+
+    private static void select(String id, String value) {
+        new Select(element(id)).selectByValue(value);
     }
 
     private static void logIn(String token) {

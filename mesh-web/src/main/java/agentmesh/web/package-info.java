@@ -3,7 +3,8 @@
  * ({@link agentmesh.web.MeshApplication}); strict JSON binding ({@link agentmesh.web.StrictJson}: a text field takes
  * only a JSON string) and bodies read by hand ({@link agentmesh.web.JsonBodies}); the checks of text fields
  * ({@link agentmesh.web.Text}), ids ({@link agentmesh.web.Ids}) and numbers in queries and headers
- * ({@link agentmesh.web.QueryNumbers}); problem details ({@link agentmesh.web.Problem},
+ * ({@link agentmesh.web.QueryNumbers}); the one pagination vocabulary of every paged route
+ * ({@link agentmesh.web.PageQuery}: {@code cursor}, {@code limit}, {@code after} as an alias); problem details ({@link agentmesh.web.Problem},
  * {@link agentmesh.web.ProblemResponses} for servlet filters); token buckets ({@link agentmesh.web.TokenBucket},
  * {@link agentmesh.web.AddressBuckets}); the build's version ({@link agentmesh.web.MeshVersion}).
  *

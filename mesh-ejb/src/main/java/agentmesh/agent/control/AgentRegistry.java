@@ -6,6 +6,7 @@ import agentmesh.platform.DuplicateKey;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.platform.MeshJson;
 import agentmesh.platform.UtcTime;
+import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -33,6 +34,9 @@ public class AgentRegistry {
 
     @Inject
     Event<TokenRotated> rotated;
+
+    @EJB
+    AgentDirectory directory;
 
     public RegisteredAgent register(String agentId, String displayName) {
         String token = Tokens.newToken();
@@ -84,7 +88,8 @@ public class AgentRegistry {
                 .map(contact -> contact.key().other(agentId))
                 .sorted()
                 .toList();
-        return new AgentView(agent.agentId(), agent.displayName(), UtcTime.toInstant(agent.createdAt()), contacts);
+        return new AgentView(agent.agentId(), agent.displayName(), UtcTime.toInstant(agent.createdAt()),
+                UtcTime.toInstant(directory.lastActivity(agentId)), contacts);
     }
 
     /** What the agent's A2A card says about it. */
@@ -146,15 +151,5 @@ public class AgentRegistry {
         return new AgentDescription(agent.agentId(), agent.displayName(), agent.description(),
                 agent.skills() == null ? JsonValue.EMPTY_JSON_ARRAY : MeshJson.readArray(agent.skills()),
                 agent.hostLabel());
-    }
-
-    /** A page of agents in id order, after the given id (keyset pagination). */
-    public List<AgentView> list(String afterAgentId, int limit) {
-        return em.createNamedQuery(Agent.ALL, Agent.class)
-                .setParameter("after", afterAgentId == null ? "" : afterAgentId)
-                .setMaxResults(limit)
-                .getResultStream()
-                .map(a -> new AgentView(a.agentId(), a.displayName(), UtcTime.toInstant(a.createdAt()), null))
-                .toList();
     }
 }

@@ -7,6 +7,7 @@
  * "whose token is this?" on every request, from a short cache or one JDBC query, and tells its listeners of
  * rotations, here at once and from other instances through {@link agentmesh.agent.control.TokenRotationFeed};
  * {@link agentmesh.agent.control.Contacts} allows, revokes and lists contacts; {@link
+ * agentmesh.agent.control.AgentDirectory} lists agents for the admin, by id or by their tasks' latest activity; {@link
  * agentmesh.agent.control.ContactGate} is the "may these two talk?" a write asks inside its own transaction, and
  * {@link agentmesh.agent.control.ContactCheck} says where a write's check was made.
  *

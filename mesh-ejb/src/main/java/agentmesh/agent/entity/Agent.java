@@ -3,17 +3,13 @@ package agentmesh.agent.entity;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
-import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
 
 import java.time.LocalDateTime;
 
 @Entity
 @Table(name = "agent")
-@NamedQuery(name = Agent.ALL, query = "SELECT a FROM Agent a WHERE a.agentId > :after ORDER BY a.agentId")
 public class Agent {
-
-    public static final String ALL = "Agent.all";
 
     @Id
     @Column(name = "agent_id")

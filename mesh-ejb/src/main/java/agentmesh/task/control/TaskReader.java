@@ -2,6 +2,7 @@ package agentmesh.task.control;
 
 import agentmesh.platform.MeshJson;
 import agentmesh.platform.PageBytes;
+import agentmesh.platform.TimeOrderCursor;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import agentmesh.task.entity.Task;
@@ -70,6 +71,12 @@ public class TaskReader {
         return view(readable(taskId, reader), List.of(), List.of(), null);
     }
 
+    /** As {@link #status}, for the admin, who reads every task. */
+    @TransactionAttribute(TransactionAttributeType.SUPPORTS)
+    public TaskView statusForAdmin(String taskId) {
+        return view(found(taskId), List.of(), List.of(), null);
+    }
+
     /** A task read with its history and artifacts, and the bytes of stored content they hold. */
     private record Read(TaskView view, long bytes) {
     }
@@ -92,6 +99,16 @@ public class TaskReader {
     /** Up to {@code limit} messages of the task after the given seq, in seq order, no more than a page's bytes. */
     public MessagePage messages(String taskId, String reader, long afterSeq, int limit) {
         readable(taskId, reader);
+        return messagesAfter(taskId, afterSeq, limit);
+    }
+
+    /** As {@link #messages}, for the admin, who reads every task. */
+    public MessagePage messagesForAdmin(String taskId, long afterSeq, int limit) {
+        found(taskId);
+        return messagesAfter(taskId, afterSeq, limit);
+    }
+
+    private MessagePage messagesAfter(String taskId, long afterSeq, int limit) {
         List<MessageView> messages = selectMessages(MESSAGES_AFTER, taskId, afterSeq, limit, pageBytes.max()).items();
         return new MessagePage(messages, messages.isEmpty() ? afterSeq : messages.get(messages.size() - 1).seq());
     }
@@ -102,6 +119,16 @@ public class TaskReader {
      */
     public ArtifactPage artifacts(String taskId, String reader, long after, int limit) {
         readable(taskId, reader);
+        return artifactsAfter(taskId, after, limit);
+    }
+
+    /** As {@link #artifacts}, for the admin, who reads every task. */
+    public ArtifactPage artifactsForAdmin(String taskId, long after, int limit) {
+        found(taskId);
+        return artifactsAfter(taskId, after, limit);
+    }
+
+    private ArtifactPage artifactsAfter(String taskId, long after, int limit) {
         Sized<TaskLifecycle.ArtifactView> artifacts = selectArtifacts(taskId, after, limit, pageBytes.max());
         return new ArtifactPage(artifacts.items(), nextArtifactCursor(taskId, artifacts));
     }
@@ -138,7 +165,7 @@ public class TaskReader {
      * The reader's tasks (as requester or assignee), most recently updated first, optionally in one state.
      * Keyset pagination: {@code cursor} is the last task of the previous page.
      */
-    public TaskPage list(String reader, TaskState state, TaskCursor cursor, int limit) {
+    public TaskPage list(String reader, TaskState state, TimeOrderCursor cursor, int limit) {
         return listWith(reader, TaskFilter.inState(state), cursor, limit);
     }
 
@@ -146,8 +173,19 @@ public class TaskReader {
      * As {@link #list}, narrowed by the filter (the A2A facade lists the tasks of a caller with the agent it
      * addresses, in a context, a state, changed since a time).
      */
-    public TaskPage listWith(String reader, TaskFilter filter, TaskCursor cursor, int limit) {
-        List<Task> tasks = listed(reader, filter, cursor, limit);
+    public TaskPage listWith(String reader, TaskFilter filter, TimeOrderCursor cursor, int limit) {
+        return page(listed(reader, filter, cursor, limit), limit);
+    }
+
+    /**
+     * For the admin: every task in one state, most recently updated first, on the (state, updated_at) index. The
+     * state is required: without it the listing would sort every task.
+     */
+    public TaskPage listInState(TaskState state, TimeOrderCursor cursor, int limit) {
+        return page(listed(null, TaskFilter.inState(state), cursor, limit), limit);
+    }
+
+    private TaskPage page(List<Task> tasks, int limit) {
         List<Task> page = tasks.size() > limit ? tasks.subList(0, limit) : tasks;
         return new TaskPage(page.stream().map(t -> view(t, List.of(), List.of(), null)).toList(),
                 tasks.size() > limit ? cursorAfter(page) : null);
@@ -159,7 +197,7 @@ public class TaskReader {
      * least one task), and its cursor goes on from there. So a listing of a hundred tasks with long histories is a
      * few megabytes, not a hundred times a task's.
      */
-    public TaskPage listWithHistories(String reader, TaskFilter filter, TaskCursor cursor, int limit,
+    public TaskPage listWithHistories(String reader, TaskFilter filter, TimeOrderCursor cursor, int limit,
                                       int historyLength, boolean withArtifacts) {
         List<Task> tasks = listed(reader, filter, cursor, limit);
         long budget = pageBytes.max();
@@ -177,8 +215,8 @@ public class TaskReader {
     }
 
     // Up to limit + 1 tasks, most recently updated first: the one past the limit says whether a next page exists.
-    private List<Task> listed(String reader, TaskFilter filter, TaskCursor cursor, int limit) {
-        StringBuilder jpql = new StringBuilder("SELECT t FROM Task t WHERE " + where(filter));
+    private List<Task> listed(String reader, TaskFilter filter, TimeOrderCursor cursor, int limit) {
+        StringBuilder jpql = new StringBuilder("SELECT t FROM Task t WHERE " + where(reader, filter));
         if (cursor != null) {
             jpql.append(" AND (t.updatedAt < :updatedAt OR (t.updatedAt = :updatedAt AND t.taskId < :taskId))");
         }
@@ -186,44 +224,51 @@ public class TaskReader {
         TypedQuery<Task> query = em.createQuery(jpql.toString(), Task.class).setMaxResults(limit + 1);
         bind(query, reader, filter);
         if (cursor != null) {
-            query.setParameter("updatedAt", cursor.updatedAt()).setParameter("taskId", cursor.taskId());
+            query.setParameter("updatedAt", cursor.time()).setParameter("taskId", cursor.id());
         }
         return query.getResultList();
     }
 
     private static String cursorAfter(List<Task> page) {
         Task last = page.get(page.size() - 1);
-        return new TaskCursor(last.updatedAt(), last.taskId()).encode();
+        return new TimeOrderCursor(last.updatedAt(), last.taskId()).encode();
     }
 
     /** How many tasks {@link #listWith} goes through with this filter. */
     public long countWith(String reader, TaskFilter filter) {
-        TypedQuery<Long> query = em.createQuery("SELECT COUNT(t) FROM Task t WHERE " + where(filter), Long.class);
+        TypedQuery<Long> query = em.createQuery("SELECT COUNT(t) FROM Task t WHERE " + where(reader, filter),
+                Long.class);
         bind(query, reader, filter);
         return query.getSingleResult();
     }
 
-    private static String where(TaskFilter filter) {
-        StringBuilder where = new StringBuilder("(t.requester = :reader OR t.assignee = :reader)");
+    private static String where(String reader, TaskFilter filter) {
+        List<String> conditions = new ArrayList<>();
+        // No reader: the admin's listing of every task (listInState).
+        if (reader != null) {
+            conditions.add("(t.requester = :reader OR t.assignee = :reader)");
+        }
         if (filter.other() != null) {
-            where.append(" AND (t.requester = :other OR t.assignee = :other)");
+            conditions.add("(t.requester = :other OR t.assignee = :other)");
         }
         if (filter.contextId() != null) {
-            where.append(" AND t.contextId = :contextId");
+            conditions.add("t.contextId = :contextId");
         }
         if (filter.state() != null) {
-            where.append(" AND t.state = :state");
+            conditions.add("t.state = :state");
         }
         if (filter.statusFrom() != null) {
             // A status change is activity too (statusAt <= updatedAt): the bound on updatedAt is implied, and it is
             // what the (requester|assignee, updated_at) indexes can range over.
-            where.append(" AND t.statusAt >= :statusFrom AND t.updatedAt >= :statusFrom");
+            conditions.add("t.statusAt >= :statusFrom AND t.updatedAt >= :statusFrom");
         }
-        return where.toString();
+        return String.join(" AND ", conditions);
     }
 
     private static void bind(TypedQuery<?> query, String reader, TaskFilter filter) {
-        query.setParameter("reader", reader);
+        if (reader != null) {
+            query.setParameter("reader", reader);
+        }
         if (filter.other() != null) {
             query.setParameter("other", filter.other());
         }
@@ -239,12 +284,17 @@ public class TaskReader {
     }
 
     private Task readable(String taskId, String reader) {
+        Task task = found(taskId);
+        if (!task.involves(reader)) {
+            throw new TaskAccessDeniedException(taskId, reader);
+        }
+        return task;
+    }
+
+    private Task found(String taskId) {
         Task task = em.find(Task.class, taskId);
         if (task == null) {
             throw new UnknownTaskException(taskId);
-        }
-        if (!task.involves(reader)) {
-            throw new TaskAccessDeniedException(taskId, reader);
         }
         return task;
     }

@@ -6,9 +6,9 @@ import agentmesh.messaging.control.MessageSender;
 import agentmesh.messaging.control.SendCommand;
 import agentmesh.parts.control.Parts;
 import agentmesh.platform.MeshException;
+import agentmesh.platform.TimeOrderCursor;
 import agentmesh.task.control.IllegalTransitionException;
 import agentmesh.task.control.TaskAccessDeniedException;
-import agentmesh.task.control.TaskCursor;
 import agentmesh.task.control.TaskFilter;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskPage;
@@ -106,7 +106,7 @@ class A2aTasks {
      */
     TaskPage list(String caller, String agent, ListTasksQuery query) {
         TaskFilter filter = filter(agent, query);
-        TaskCursor cursor = cursor(query.pageToken());
+        TimeOrderCursor cursor = cursor(query.pageToken());
         return refusals(null, () -> query.historyLength() == 0 && !query.includeArtifacts()
                 ? reader.listWith(caller, filter, cursor, query.pageSize())
                 : reader.listWithHistories(caller, filter, cursor, query.pageSize(), query.historyLength(),
@@ -124,9 +124,9 @@ class A2aTasks {
                 query.statusFrom() == null ? null : LocalDateTime.ofInstant(query.statusFrom(), ZoneOffset.UTC));
     }
 
-    private static TaskCursor cursor(String pageToken) {
+    private static TimeOrderCursor cursor(String pageToken) {
         try {
-            return pageToken == null ? null : TaskCursor.decode(pageToken);
+            return pageToken == null ? null : TimeOrderCursor.decode(pageToken);
         } catch (MeshException e) {
             throw A2aError.invalidParams("pageToken", "is not a token this agent handed out");
         }

@@ -1,6 +1,9 @@
 package agentmesh.agent.boundary;
 
 import agentmesh.agent.control.AgentDescription;
+import agentmesh.agent.control.AgentDirectory;
+import agentmesh.agent.control.AgentOrder;
+import agentmesh.agent.control.AgentPage;
 import agentmesh.agent.control.AgentRegistry;
 import agentmesh.agent.control.AgentView;
 import agentmesh.agent.control.Contacts;
@@ -8,7 +11,7 @@ import agentmesh.agent.control.RegisteredAgent;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.web.Ids;
 import agentmesh.web.JsonBodies;
-import agentmesh.web.QueryNumbers;
+import agentmesh.web.PageQuery;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
 import jakarta.json.JsonArray;
@@ -18,8 +21,10 @@ import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
@@ -31,7 +36,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
 
-import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 /** Admin: registers agents and says who may talk to whom. */
@@ -43,12 +48,16 @@ public class AgentsResource {
 
     private static final String ID_MESSAGE = "must be 3-128 characters of [A-Za-z0-9._@-]";
     private static final Set<String> CARD_FIELDS = Set.of("description", "skills", "hostLabel");
+    private static final String OPAQUE_CURSOR = "[A-Za-z0-9_-]{1,400}";
 
     @EJB
     AgentRegistry registry;
 
     @EJB
     Contacts contacts;
+
+    @EJB
+    AgentDirectory directory;
 
     @POST
     public Response register(@Valid @NotNull RegisterAgentRequest request) {
@@ -57,12 +66,19 @@ public class AgentsResource {
                 .entity(agent).build();
     }
 
+    /**
+     * A page of agents, in id order or most recently active first ({@code order=id|activity}), optionally only those
+     * whose id contains {@code idContains}.
+     */
     @GET
-    public AgentPage list(@QueryParam("cursor") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String cursor,
-                          @QueryParam("limit") String limitText) {
-        int limit = QueryNumbers.parse("limit", limitText, 100, 1, 500);
-        List<AgentView> agents = registry.list(cursor, limit);
-        return new AgentPage(agents, agents.size() < limit ? null : agents.get(agents.size() - 1).agentId());
+    public AgentPage list(@BeanParam PageQuery page,
+                          @QueryParam("idContains") @Pattern(regexp = "[A-Za-z0-9._@-]{1,128}",
+                                  message = "must be 1-128 characters of [A-Za-z0-9._@-]") String idContains,
+                          @QueryParam("order") @DefaultValue("id") @Pattern(regexp = "id|activity",
+                                  message = "must be id or activity") String order) {
+        AgentOrder agentOrder = AgentOrder.valueOf(order.toUpperCase(Locale.ROOT));
+        String cursor = page.cursor(agentOrder == AgentOrder.ID ? Ids.AGENT_ID : OPAQUE_CURSOR);
+        return directory.list(idContains, agentOrder, cursor, page.limit(100, 500));
     }
 
     @GET

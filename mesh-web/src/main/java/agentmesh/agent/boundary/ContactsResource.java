@@ -4,17 +4,16 @@ import agentmesh.a2a.boundary.AgentAddresses;
 import agentmesh.agent.control.AgentView;
 import agentmesh.agent.control.Contacts;
 import agentmesh.web.Ids;
-import agentmesh.web.QueryNumbers;
+import agentmesh.web.PageQuery;
 import agentmesh.web.security.Callers;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
@@ -24,7 +23,7 @@ import java.util.List;
 /**
  * {@code GET /agents}: the agents the caller may talk to (its contacts), each with the URL of its A2A card, so that
  * an agent finds the others without being told their addresses. Paged in id order like the admin's listing
- * ({@code cursor}, {@code limit}).
+ * ({@link PageQuery}).
  */
 @ApplicationScoped
 @Path("agents")
@@ -46,11 +45,10 @@ public class ContactsResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public ContactPage list(@QueryParam("cursor") @Pattern(regexp = Ids.AGENT_ID,
-                                    message = "must be 3-128 characters of [A-Za-z0-9._@-]") String cursor,
-                            @QueryParam("limit") String limitText,
-                            @Context SecurityContext security, @Context HttpServletRequest request) {
-        int limit = QueryNumbers.parse("limit", limitText, 100, 1, 200);
+    public ContactPage list(@BeanParam PageQuery paging, @Context SecurityContext security,
+                            @Context HttpServletRequest request) {
+        int limit = paging.limit(100, 200);
+        String cursor = paging.cursor(Ids.AGENT_ID);
         List<AgentView> page = contacts.of(Callers.agentId(security), cursor, limit);
         List<ListedContact> listed = page.stream().map(agent -> new ListedContact(agent.agentId(),
                 agent.displayName(), addresses.cardUrl(agent.agentId(), request))).toList();

@@ -5,6 +5,7 @@ import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.web.JsonBodies;
+import agentmesh.web.PageQuery;
 import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.Callers;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,6 +13,7 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;
@@ -52,11 +54,11 @@ public class InboxResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public void poll(@QueryParam("after") String after, @QueryParam("limit") String limit,
-                     @QueryParam("wait") String wait, @QueryParam("agentId") String agentId,
-                     @Context SecurityContext security, @Suspended AsyncResponse response) {
+    public void poll(@BeanParam PageQuery paging, @QueryParam("wait") String wait,
+                     @QueryParam("agentId") String agentId, @Context SecurityContext security,
+                     @Suspended AsyncResponse response) {
         String owner = owner(agentId, security);
-        InboxQuery query = InboxQuery.of(after, limit, wait);
+        InboxQuery query = InboxQuery.of(paging, wait);
         long from = query.after() != null ? query.after() : reader.ackedCursor(owner);
         long signalsBeforeRead = signals.countFor(owner);
         InboxPage page = reader.after(owner, from, query.limit());
@@ -71,13 +73,12 @@ public class InboxResource {
     @GET
     @Path("stream")
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    public void stream(@HeaderParam("Last-Event-ID") String lastEventId, @QueryParam("after") String after,
+    public void stream(@HeaderParam("Last-Event-ID") String lastEventId, @BeanParam PageQuery page,
                        @QueryParam("agentId") String agentId, @Context SecurityContext security,
                        @Context SseEventSink sink, @Context Sse sse, @Context HttpServletRequest request) {
         String owner = owner(agentId, security);
         long from = lastEventId != null ? QueryNumbers.parse("Last-Event-ID", lastEventId, 0, Long.MAX_VALUE)
-                : after != null ? QueryNumbers.parse("after", after, 0, Long.MAX_VALUE)
-                : reader.ackedCursor(owner);
+                : page.position() != null ? page.position() : reader.ackedCursor(owner);
         streams.open(owner, Callers.tokenHash(security), from, sink, sse);
         // A stream lasts until its client leaves (the heartbeat finds out) or its token changes, not until the
         // container's default timeout of a suspended request: WildFly's ended streams after about 40 s.

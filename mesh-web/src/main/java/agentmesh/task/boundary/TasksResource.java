@@ -4,7 +4,6 @@ import agentmesh.identity.control.IdentityCheck;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.task.control.ArtifactPage;
 import agentmesh.task.control.MessagePage;
-import agentmesh.task.control.TaskCursor;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskPage;
 import agentmesh.task.control.TaskReader;
@@ -12,6 +11,7 @@ import agentmesh.task.control.TaskView;
 import agentmesh.task.entity.TaskState;
 import agentmesh.web.Ids;
 import agentmesh.web.JsonBodies;
+import agentmesh.web.PageQuery;
 import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.Callers;
 import jakarta.ejb.EJB;
@@ -23,6 +23,7 @@ import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -44,9 +45,7 @@ import java.net.URI;
 @Consumes(MediaType.APPLICATION_JSON)
 public class TasksResource {
 
-    private static final String TASK_ID_MESSAGE = "must be 1-64 characters of [A-Za-z0-9._:-]";
-    private static final String STATES = "submitted|working|input-required|auth-required|completed|failed|canceled"
-            + "|rejected";
+    static final String TASK_ID_MESSAGE = "must be 1-64 characters of [A-Za-z0-9._:-]";
 
     @EJB
     TaskReader reader;
@@ -58,12 +57,10 @@ public class TasksResource {
     IdentityCheck identity;
 
     @GET
-    public TaskPage list(@QueryParam("state") @Pattern(regexp = STATES, message = "must be a task state") String state,
-                         @QueryParam("cursor") @Pattern(regexp = "[A-Za-z0-9_-]{1,400}",
-                                 message = "is not a cursor this API handed out") String cursor,
-                         @QueryParam("limit") String limit, @Context SecurityContext security) {
+    public TaskPage list(@QueryParam("state") @Pattern(regexp = TaskPaging.STATES, message = "must be a task state")
+                         String state, @BeanParam PageQuery page, @Context SecurityContext security) {
         return reader.list(Callers.agentId(security), state == null ? null : TaskState.fromWireName(state),
-                cursor == null ? null : TaskCursor.decode(cursor), QueryNumbers.parse("limit", limit, 50, 1, 200));
+                TaskPaging.cursor(page), page.limit(50, TaskReader.MAX_PAGE));
     }
 
     @GET
@@ -75,24 +72,24 @@ public class TasksResource {
                         TaskReader.MAX_HISTORY));
     }
 
-    /** The task's messages in seq order, a page after {@code after} (a seq; 0 = from the first). */
+    /** The task's messages in seq order, a page after the cursor (a seq; 0 = from the first). */
     @GET
     @Path("{taskId}/messages")
     public MessagePage messages(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            @QueryParam("after") String after, @QueryParam("limit") String limit, @Context SecurityContext security) {
-        return reader.messages(taskId, Callers.agentId(security), cursor(after),
-                QueryNumbers.parse("limit", limit, 100, 1, TaskReader.MAX_PAGE));
+            @BeanParam PageQuery page, @Context SecurityContext security) {
+        return reader.messages(taskId, Callers.agentId(security), TaskPaging.position(page),
+                page.limit(100, TaskReader.MAX_PAGE));
     }
 
-    /** The task's artifacts in the order they were added, a page after {@code after} (a cursor of this list). */
+    /** The task's artifacts in the order they were added, a page after the cursor (a cursor of this list). */
     @GET
     @Path("{taskId}/artifacts")
     public ArtifactPage artifacts(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            @QueryParam("after") String after, @QueryParam("limit") String limit, @Context SecurityContext security) {
-        return reader.artifacts(taskId, Callers.agentId(security), cursor(after),
-                QueryNumbers.parse("limit", limit, 100, 1, TaskReader.MAX_PAGE));
+            @BeanParam PageQuery page, @Context SecurityContext security) {
+        return reader.artifacts(taskId, Callers.agentId(security), TaskPaging.position(page),
+                page.limit(100, TaskReader.MAX_PAGE));
     }
 
     @POST
@@ -124,10 +121,6 @@ public class TasksResource {
                 request.name(), request.parts(), identity.beforeWriting(caller, () -> reader.counterpart(taskId,
                         caller)));
         return Response.created(URI.create("tasks/" + taskId)).entity(artifact).build();
-    }
-
-    private static long cursor(String after) {
-        return after == null ? 0 : QueryNumbers.parse("after", after, 0, Long.MAX_VALUE);
     }
 
     // The body of a cancel is optional: none, or {"reason": "…"} and nothing else.

@@ -6,9 +6,10 @@
  * ({@link agentmesh.task.boundary.StatusChangeRequest}), {@code POST /tasks/{id}/cancel},
  * {@code POST /tasks/{id}/artifacts} ({@link agentmesh.task.boundary.ArtifactRequest}), through {@code TaskReader} and
  * {@code TaskLifecycle}; {@link agentmesh.task.boundary.IdleScanResource}, {@code POST /admin/tasks/idle-scan}: the
- * idle scan now.
+ * idle scan now; {@link agentmesh.task.boundary.AdminTasksResource}: every agent's tasks for the admin (by state, one
+ * task, its messages and artifacts in pages).
  *
- * <p>Invariants: only the task's two agents see or change it; a status change or an artifact passes
+ * <p>Invariants: only the task's two agents (and the admin) see it, only they change it; a status change or an artifact passes
  * {@code IdentityCheck} as a message does; cancel needs no contact.
  */
 package agentmesh.task.boundary;

@@ -1,6 +1,5 @@
-package agentmesh.task.control;
+package agentmesh.platform;
 
-import agentmesh.platform.InvalidRequestException;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDateTime;
@@ -9,19 +8,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class TaskCursorTest {
+class TimeOrderCursorTest {
 
     @Test
     void aCursorRoundTripsAndIsUrlSafe() {
-        TaskCursor cursor = new TaskCursor(LocalDateTime.of(2026, 12, 2, 13, 54, 7, 728_665_000), "t-1|odd:id");
+        TimeOrderCursor cursor = new TimeOrderCursor(LocalDateTime.of(2026, 12, 2, 13, 54, 7, 728_665_000),
+                "t-1|odd:id");
         String encoded = cursor.encode();
         assertTrue(encoded.matches("[A-Za-z0-9_-]+"), encoded);
-        assertEquals(cursor, TaskCursor.decode(encoded));
+        assertEquals(cursor, TimeOrderCursor.decode(encoded));
     }
 
     @Test
     void aForgedCursorIsABadRequest() {
-        assertThrows(InvalidRequestException.class, () -> TaskCursor.decode("bm90LWEtY3Vyc29y"));
-        assertThrows(InvalidRequestException.class, () -> TaskCursor.decode("***"));
+        assertThrows(InvalidRequestException.class, () -> TimeOrderCursor.decode("bm90LWEtY3Vyc29y"));
+        assertThrows(InvalidRequestException.class, () -> TimeOrderCursor.decode("***"));
     }
 }
