@@ -3,6 +3,7 @@ package agentmesh.a2a.remote;
 import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import agentmesh.platform.MeshJson;
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -12,19 +13,17 @@ import jakarta.json.JsonObjectBuilder;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import javax.sql.DataSource;
 
 /**
  * The push configs' rows ({@code push_config}): whose webhook, for which task, and how far the client's inbox events
- * of that task have been pushed. As {@link RemoteAgents} does for remote agents: each statement stands alone, one
- * instance pushes a config at a time under a lease on its row, and a token or credentials are stored sealed
- * ({@link RemoteSecrets}, bound to the client agent) and opened only into a {@link Target}.
+ * of that task have been pushed ({@link RelayLeases}: one instance pushes a config at a time). As for remote agents,
+ * a token or credentials are stored sealed ({@link RemoteSecrets}, bound to the client agent) and opened only into a
+ * {@link Target}.
  */
 @ApplicationScoped
 class PushConfigs {
 
-    private static final Duration LEASE = RemoteAgents.LEASE;
     private static final String TARGET = "task_id, config_id, agent_id, protocol_version, url, token, auth_scheme,"
             + " auth_credentials, pushed_cursor, attempts, refusals";
     private static final String CONFIG = "task_id, config_id, url, auth_scheme";
@@ -38,7 +37,13 @@ class PushConfigs {
     @Inject
     OutboundDeadLetters deadLetters;
 
-    private final String instance = UUID.randomUUID().toString();
+    private RelayLeases leases;
+
+    @PostConstruct
+    void leases() {
+        leases = new RelayLeases(dataSource, "push_config", List.of("task_id", "agent_id", "config_id"),
+                "pushed_cursor", "ended_at IS NULL");
+    }
 
     /**
      * What the push relay needs to call a webhook. {@code secretProblem}: why a stored token or credentials cannot
@@ -144,14 +149,9 @@ class PushConfigs {
                 row -> row.getString(1));
     }
 
-    /** Leases the due configs that are not ended, as {@link RemoteAgents#claimDue()} leases remote agents. */
+    /** Leases the configs that are not ended; those due now. */
     List<Target> claimDue() {
-        Jdbc.update(dataSource, "UPDATE push_config SET leased_by = ?, leased_until = UTC_TIMESTAMP(6) + INTERVAL ?"
-                        + " SECOND WHERE ended_at IS NULL AND (leased_by = ? OR leased_until IS NULL"
-                        + " OR leased_until < UTC_TIMESTAMP(6))", instance, LEASE.toSeconds(), instance);
-        return Jdbc.query(dataSource, "SELECT " + TARGET + " FROM push_config WHERE leased_by = ?"
-                        + " AND ended_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= UTC_TIMESTAMP(6))",
-                this::target, instance);
+        return leases.claimDue(TARGET, this::target);
     }
 
     Optional<Target> target(String agentId, String taskId, String configId) {
@@ -171,27 +171,18 @@ class PushConfigs {
                 row -> withCursor(row.getLong(1), row.getString(2)), target.agentId(), cursor, target.taskId())
                 .stream().findFirst();
         if (event.isEmpty() && last > cursor) {
-            Jdbc.update(dataSource, "UPDATE push_config SET pushed_cursor = ? WHERE task_id = ? AND agent_id = ?"
-                            + " AND config_id = ? AND leased_by = ? AND pushed_cursor < ?", last, target.taskId(),
-                    target.agentId(), target.configId(), instance, last);
+            leases.passOver(last, target.taskId(), target.agentId(), target.configId());
         }
         return event;
     }
 
     /** The event at {@code cursor} is pushed (or parked): the next one is due at once. */
     boolean advance(Target target, long cursor) {
-        return Jdbc.update(dataSource, "UPDATE push_config SET pushed_cursor = ?, attempts = 0, refusals = 0,"
-                        + " next_attempt_at = NULL, last_error = NULL WHERE task_id = ? AND agent_id = ?"
-                        + " AND config_id = ? AND leased_by = ? AND pushed_cursor < ?", cursor, target.taskId(),
-                target.agentId(), target.configId(), instance, cursor) == 1;
+        return leases.advance(cursor, target.taskId(), target.agentId(), target.configId());
     }
 
     void failed(Target target, int attempts, int refusals, Duration backoff, String error) {
-        Jdbc.update(dataSource, "UPDATE push_config SET attempts = ?, refusals = ?, last_error = ?,"
-                        + " next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND WHERE task_id = ?"
-                        + " AND agent_id = ? AND config_id = ?", attempts, refusals,
-                OutboundDeadLetters.truncate(error), backoff.toNanos() / 1_000, target.taskId(), target.agentId(),
-                target.configId());
+        leases.failed(attempts, refusals, backoff, error, target.taskId(), target.agentId(), target.configId());
     }
 
     void park(Target target, long cursor, String error) {

@@ -4,6 +4,7 @@ import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -14,21 +15,18 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.UUID;
 import javax.sql.DataSource;
 
 /**
- * The remote agents' rows: where each is called, and how far its inbox has been relayed. Each statement stands alone
- * (no transaction spans a call to a remote server). One server instance relays an agent at a time: it holds a lease
- * on the row, renewed at every event, that another instance may take only once it has run out — so a crashed
- * instance's agents move on after {@link #LEASE}. Bearer tokens are stored sealed ({@link RemoteSecrets}) and
- * opened only into a {@link Target}, which never shows them. A remote task is followed until its server has said
- * it is over (or the relay gave up on it), whether or not the mesh task could end with it.
+ * The remote agents' rows: where each is called, and how far its inbox has been relayed ({@link RelayLeases}: one
+ * server instance relays an agent at a time; a crashed instance's agents move on after its lease). Bearer tokens
+ * are stored sealed ({@link RemoteSecrets}) and opened only into a {@link Target}, which never shows them. A remote
+ * task is followed until its server has said it is over (or the relay gave up on it), whether or not the mesh task
+ * could end with it.
  */
 @ApplicationScoped
 public class RemoteAgents {
 
-    static final Duration LEASE = Duration.ofSeconds(60);
     private static final String TARGET = "agent_id, card_url, endpoint, protocol_version, secret, streaming,"
             + " relayed_cursor, attempts, refusals";
 
@@ -41,7 +39,12 @@ public class RemoteAgents {
     @Inject
     OutboundDeadLetters deadLetters;
 
-    private final String instance = UUID.randomUUID().toString();
+    private RelayLeases leases;
+
+    @PostConstruct
+    void leases() {
+        leases = new RelayLeases(dataSource, "remote_agent", List.of("agent_id"), "relayed_cursor", "TRUE");
+    }
 
     /** A remote agent as the admin sees it (never its secret). */
     public record View(String agentId, String cardUrl, String endpoint, String protocolVersion, String name,
@@ -128,12 +131,7 @@ public class RemoteAgents {
      * instance; returns those now this instance's to relay.
      */
     List<Target> claimDue() {
-        Jdbc.update(dataSource, "UPDATE remote_agent SET leased_by = ?, leased_until = UTC_TIMESTAMP(6) + INTERVAL ?"
-                        + " SECOND WHERE (leased_by = ? OR leased_until IS NULL OR leased_until < UTC_TIMESTAMP(6))",
-                instance, LEASE.toSeconds(), instance);
-        return Jdbc.query(dataSource, "SELECT " + TARGET + " FROM remote_agent WHERE leased_by = ?"
-                        + " AND (next_attempt_at IS NULL OR next_attempt_at <= UTC_TIMESTAMP(6))",
-                this::target, instance);
+        return leases.claimDue(TARGET, this::target);
     }
 
     Optional<Target> target(String agentId) {
@@ -143,15 +141,11 @@ public class RemoteAgents {
 
     /** The event at {@code cursor} is done with (acknowledged, or parked): the next one is due at once. */
     boolean advance(String agentId, long cursor) {
-        return Jdbc.update(dataSource, "UPDATE remote_agent SET relayed_cursor = ?, attempts = 0, refusals = 0,"
-                + " next_attempt_at = NULL, last_error = NULL WHERE agent_id = ? AND leased_by = ?"
-                + " AND relayed_cursor < ?", cursor, agentId, instance, cursor) == 1;
+        return leases.advance(cursor, agentId);
     }
 
     void failed(String agentId, int attempts, int refusals, Duration backoff, String error) {
-        Jdbc.update(dataSource, "UPDATE remote_agent SET attempts = ?, refusals = ?, last_error = ?,"
-                        + " next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND WHERE agent_id = ?",
-                attempts, refusals, OutboundDeadLetters.truncate(error), backoff.toNanos() / 1_000, agentId);
+        leases.failed(attempts, refusals, backoff, error, agentId);
     }
 
     void park(String agentId, long cursor, String error) {
