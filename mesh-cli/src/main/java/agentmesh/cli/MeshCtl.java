@@ -248,7 +248,7 @@ public final class MeshCtl {
             out.println("dead letter delivered");
             return;
         }
-        print(admin().deadLetters(), letters -> String.join("\n", letters.stream().map(d -> d.id() + "  "
+        print(admin().deadLetters("parked", 100), letters -> String.join("\n", letters.stream().map(d -> d.id() + "  "
                 + d.status() + "  " + d.key() + "  " + d.error()).toList()));
     }
 
@@ -306,7 +306,7 @@ public final class MeshCtl {
     }
 
     private MeshAdmin admin() {
-        return MeshAdmin.connect(url(), setting("admin-token", "MESH_ADMIN_TOKEN"), RETRIES);
+        return MeshAdmin.builder(url(), setting("admin-token", "MESH_ADMIN_TOKEN")).retries(RETRIES).build();
     }
 
     private URI url() {
