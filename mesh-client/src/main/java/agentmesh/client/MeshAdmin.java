@@ -64,7 +64,7 @@ public final class MeshAdmin {
     public record AgentCard(String agentId, String displayName, String description, List<Skill> skills) {
     }
 
-    /** A skill on an agent's A2A card; {@code description}, {@code tags} and {@code examples} may be empty. */
+    /** A skill on an agent's A2A card: all but {@code examples} required (at least one tag), as A2A 1.0 says. */
     public record Skill(String id, String name, String description, List<String> tags, List<String> examples) {
 
         /** A skill as the API writes it; what is missing stays null (the mesh refuses it naming the field). */

@@ -79,11 +79,13 @@ class MeshCtlIT {
         assertEquals(0, meshctl("agents", "register", carol, "Carol"));
 
         Path skills = Files.writeString(dir.resolve("skills.json"),
-                "[{\"id\":\"review\",\"name\":\"Code review\",\"tags\":[\"java\"]}]");
+                "[{\"id\":\"review\",\"name\":\"Code review\",\"description\":\"Reviews a PR\","
+                        + "\"tags\":[\"java\"]}]");
         assertEquals(0, meshctl("card", "set", carol, "--description", "Reviews Java code", "--skills",
-                skills.toString()));
+                skills.toString()), () -> err);
         Files.writeString(skills, "[{\"id\":\"review\"}]");
         assertEquals(7, meshctl("card", "set", carol, "--skills", skills.toString()), "a skill without a name");
+        assertTrue(err.contains("skills[0].name"), err);
         assertEquals(0, meshctl("card", "show", carol));
         assertTrue(out.contains("description  Reviews Java code") && out.contains("review  Code review  java"),
                 "the refused card changed nothing: " + out);
@@ -91,7 +93,7 @@ class MeshCtlIT {
         URI card = MeshStackExtension.stack().config().baseUri()
                 .resolve("/mesh/a2a/" + carol + "/.well-known/agent-card.json");
         assertEquals(5, meshctl("remote", "show", face), "not a remote agent yet");
-        assertEquals(0, meshctl("remote", "attach", face, card.toString()));
+        assertEquals(0, meshctl("remote", "attach", face, card.toString()), () -> err);
         assertTrue(out.contains("endpoint") && out.contains("/mesh/a2a/" + carol), out);
         assertEquals(0, meshctl("--json", "remote", "show", face));
         assertTrue(out.contains("\"cardUrl\":\"" + card + "\""), out);
