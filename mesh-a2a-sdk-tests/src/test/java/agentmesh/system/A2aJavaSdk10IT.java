@@ -64,7 +64,7 @@ class A2aJavaSdk10IT {
     private final URI base = MeshStackExtension.stack().config().baseUri();
     private final int port = MeshStackExtension.stack().config().httpPort();
     private final URI server = base.resolve("/");
-    private final MeshAdmin admin = MeshAdmin.connect(base, MeshStackExtension.ADMIN_TOKEN);
+    private final MeshAdmin admin = MeshAdmin.builder(base, MeshStackExtension.ADMIN_TOKEN).build();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
 
     /** Alice, the SDK's caller, and bob, who answers through the mesh API. */

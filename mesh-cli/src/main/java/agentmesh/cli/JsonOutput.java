@@ -10,6 +10,7 @@ import jakarta.json.JsonValue;
 import java.lang.reflect.RecordComponent;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Map;
 
 /** The client's records as JSON, field by field as the API names them, for {@code --json}. */
 final class JsonOutput {
@@ -38,6 +39,14 @@ final class JsonOutput {
         }
         if (value instanceof Integer || value instanceof Long) {
             return Json.createValue(((Number) value).longValue());
+        }
+        if (value instanceof Double number) {
+            return Json.createValue(number);
+        }
+        if (value instanceof Map<?, ?> entries) {
+            JsonObjectBuilder object = Json.createObjectBuilder();
+            entries.forEach((name, item) -> object.add(name.toString(), of(item)));
+            return object.build();
         }
         if (value instanceof Collection<?> items) {
             JsonArrayBuilder array = Json.createArrayBuilder();

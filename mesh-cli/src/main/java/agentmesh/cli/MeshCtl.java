@@ -1,67 +1,86 @@
 package agentmesh.cli;
 
-import agentmesh.client.InboxEvent;
-import agentmesh.client.InboxSubscription;
 import agentmesh.client.MeshAdmin;
 import agentmesh.client.MeshAgent;
 import agentmesh.client.MeshProblemException;
-import agentmesh.client.Message;
-import agentmesh.client.Pages;
 import agentmesh.client.RetryPolicy;
-import agentmesh.client.Part;
-import agentmesh.client.SendReceipt;
-import agentmesh.client.Task;
-import agentmesh.client.TaskState;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Properties;
 import java.util.function.Function;
 
 /**
- * {@code meshctl}: the mesh from a terminal or a script. Agent commands use {@code MESH_AGENT_ID} and
- * {@code MESH_AGENT_TOKEN} (or {@code --agent}, {@code --token}); admin commands {@code MESH_ADMIN_TOKEN} (or
- * {@code --admin-token}); all {@code MESH_URL} (or {@code --url}). Exit status by outcome, see {@link #USAGE}.
+ * {@code meshctl}: the mesh from a terminal or a script. Agent commands act as {@code MESH_AGENT_ID} (or
+ * {@code --agent}) with {@code MESH_AGENT_TOKEN} (or {@code --token-file}); admin commands with
+ * {@code MESH_ADMIN_TOKEN} (or {@code --admin-token-file}); all at {@code MESH_URL} (or {@code --url}). A token is
+ * never taken from the command line, where {@code ps} shows it to every user. Exit status by outcome (the footer).
  */
-public final class MeshCtl {
+@Command(name = "meshctl", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true,
+        versionProvider = MeshCtl.Version.class, sortOptions = false, usageHelpAutoWidth = true,
+        description = "The mesh from a terminal or a script: tables for people, --json for scripts.",
+        subcommands = {AgentCommands.Send.class, AgentCommands.Inbox.class, AgentCommands.Watch.class,
+                AgentCommands.Ack.class, AgentCommands.Tasks.class, AgentCommands.TaskCommand.class,
+                AgentAdminCommands.Agents.class, AgentAdminCommands.Contacts.class, AgentAdminCommands.Card.class,
+                AgentAdminCommands.Remote.class, AgentAdminCommands.Push.class, OperationsCommands.Outbox.class,
+                OperationsCommands.DeadLetters.class, OperationsCommands.IdleScan.class,
+                OperationsCommands.Stats.class, OperationsCommands.Completion.class, CommandLine.HelpCommand.class},
+        footerHeading = "%nExit status:%n",
+        footer = {"  0 done, 2 usage, 3 unauthorized, 4 not allowed, 5 not found, 6 conflict,",
+                "  7 invalid request, 8 overloaded (try later), 9 mesh unreachable, 1 other"})
+public final class MeshCtl implements Runnable {
 
-    static final String USAGE = """
-            usage: meshctl [--url URL] [--json] COMMAND
-            agent (MESH_AGENT_ID, MESH_AGENT_TOKEN or --agent, --token):
-              send TO TEXT… [--task ID] [--id MESSAGE_ID]    send a message (a new task unless --task)
-              inbox [--after CURSOR] [--limit N] [--wait S]  read the inbox (after the last ack unless --after)
-              watch [--after CURSOR]                         follow the inbox live (Ctrl-C ends)
-              ack CURSOR                                     acknowledge the inbox up to CURSOR
-              tasks [--state STATE] [--limit N]              the agent's tasks, most recently updated first
-              task show ID | status ID STATE [REASON…] | cancel ID [REASON…] | artifact ID NAME TEXT…
-            admin (MESH_ADMIN_TOKEN or --admin-token):
-              agents register ID [NAME…] | list | show ID | token ID
-              contacts allow A B | revoke A B
-              outbox [--status pending|sent|failed] [--limit N] | outbox retry ID
-              dead-letters | dead-letters replay ID
-              stats
-            exit status: 0 done, 2 usage, 3 unauthorized, 4 not allowed, 5 not found, 6 conflict, 7 invalid request,
-                         8 overloaded (try later), 9 mesh unreachable, 1 other
-            """;
-
-    /** Two agents and whether they may now talk, for {@code contacts allow|revoke}. */
-    record Contact(String a, String b, boolean allowed) {
-    }
+    static final String DEFAULT_URL = "http://127.0.0.1:8080/mesh/api/v1/";
 
     /** A person at a terminal waits a few seconds for a mesh that is busy or restarting, not half a minute. */
     private static final RetryPolicy RETRIES = new RetryPolicy(5, Duration.ofMillis(200), Duration.ofSeconds(2));
 
-    private final Arguments args;
+    /** A token file holds one token: more than this is not one. */
+    private static final int MAX_TOKEN_FILE_BYTES = 8 * 1024;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--url", scope = ScopeType.INHERIT, paramLabel = "URL", description = "The API's base URL (MESH_URL; default "
+            + DEFAULT_URL + ").")
+    URI url;
+
+    @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print JSON (the client's records, field by field) instead of text.")
+    boolean json;
+
+    @Option(names = "--agent", scope = ScopeType.INHERIT, paramLabel = "ID", description = "Agent commands: the agent (MESH_AGENT_ID).")
+    String agentId;
+
+    @Option(names = "--token-file", scope = ScopeType.INHERIT, paramLabel = "FILE",
+            description = "Agent commands: a file holding the agent's token (else MESH_AGENT_TOKEN).")
+    Path tokenFile;
+
+    @Option(names = "--admin-token-file", scope = ScopeType.INHERIT, paramLabel = "FILE",
+            description = "Admin commands: a file holding the admin token (else MESH_ADMIN_TOKEN).")
+    Path adminTokenFile;
+
     private final Map<String, String> environment;
     private final PrintStream out;
 
-    private MeshCtl(Arguments args, Map<String, String> environment, PrintStream out) {
-        this.args = args;
+    private MeshCtl(Map<String, String> environment, PrintStream out) {
         this.environment = environment;
         this.out = out;
     }
@@ -72,26 +91,122 @@ public final class MeshCtl {
 
     /** Runs one command line as {@code main} does, with the given environment and streams; returns the exit status. */
     public static int run(String[] argv, Map<String, String> environment, PrintStream out, PrintStream err) {
-        try {
-            Arguments args = new Arguments(argv);
-            if (args.has("help") || args.wordCount() == 0) {
-                (args.has("help") ? out : err).print(USAGE);
-                return args.has("help") ? 0 : 2;
+        return commandLine(environment, out, err).execute(argv);
+    }
+
+    /** The whole command tree, its output going to {@code out} and {@code err}. */
+    static CommandLine commandLine(Map<String, String> environment, PrintStream out, PrintStream err) {
+        CommandLine commandLine = new CommandLine(new MeshCtl(environment, out));
+        commandLine.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        commandLine.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        commandLine.setParameterExceptionHandler((problem, args) -> usageError(problem.getMessage(), problem,
+                problem.getCommandLine()));
+        commandLine.setExecutionExceptionHandler((failure, command, parsed) -> failed(failure, command));
+        return commandLine;
+    }
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "a command is needed");
+    }
+
+    MeshAgent agent() {
+        String agent = agentId != null ? agentId : environment.get("MESH_AGENT_ID");
+        if (agent == null || agent.isBlank()) {
+            throw usage("--agent or MESH_AGENT_ID is needed");
+        }
+        return MeshAgent.builder(url(), agent, token(tokenFile, "MESH_AGENT_TOKEN", "--token-file")).retries(RETRIES)
+                .build();
+    }
+
+    MeshAdmin admin() {
+        return MeshAdmin.builder(url(), token(adminTokenFile, "MESH_ADMIN_TOKEN", "--admin-token-file"))
+                .retries(RETRIES).build();
+    }
+
+    /** Prints {@code value} as JSON with {@code --json}, else as {@code human} renders it. */
+    <T> void print(T value, Function<T, String> human) {
+        if (json) {
+            out.println(JsonOutput.of(value));
+        } else {
+            String text = human.apply(value);
+            if (!text.isEmpty()) {
+                out.println(text);
             }
-            new MeshCtl(args, environment, out).execute();
-            return 0;
-        } catch (Arguments.UsageException e) {
-            err.println("meshctl: " + e.getMessage());
-            err.print(USAGE);
-            return 2;
-        } catch (MeshProblemException e) {
-            err.println("meshctl: " + e.getMessage());
-            e.errors().forEach(error -> err.println("  " + error.field() + ": " + error.message()));
-            return exitStatus(e);
-        } catch (UncheckedIOException e) {
-            err.println("meshctl: the mesh did not answer: " + e.getMessage());
+        }
+    }
+
+    PrintStream out() {
+        return out;
+    }
+
+    boolean json() {
+        return json;
+    }
+
+    /** The command line is wrong: exit status 2, with the usage of the command that was run. */
+    ParameterException usage(String message) {
+        ParseResult parsed = spec.commandLine().getParseResult();
+        while (parsed.hasSubcommand()) {
+            parsed = parsed.subcommand();
+        }
+        return new ParameterException(parsed.commandSpec().commandLine(), message);
+    }
+
+    /** The contents of a file the user named, for a secret or a document; a file that cannot be read is a usage error. */
+    String readFile(Path file, int maxBytes) {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(maxBytes + 1);
+            if (bytes.length > maxBytes) {
+                throw usage(file + " is larger than " + maxBytes + " bytes");
+            }
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw usage("cannot read " + file + ": there is no such file");
+        } catch (IOException e) {
+            throw usage("cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** A token from its file when one is named, else from the environment. */
+    String token(Path file, String variable, String option) {
+        String token = file != null ? readFile(file, MAX_TOKEN_FILE_BYTES).strip() : environment.get(variable);
+        if (token == null || token.isBlank()) {
+            throw usage(file != null ? file + " holds no token" : variable + " or " + option + " is needed");
+        }
+        return token;
+    }
+
+    private URI url() {
+        return url != null ? url : URI.create(environment.getOrDefault("MESH_URL", DEFAULT_URL));
+    }
+
+    /** Says what is wrong, the synopsis of {@code command} (or the nearest commands to a mistyped one), exit 2. */
+    private static int usageError(String message, ParameterException problem, CommandLine command) {
+        PrintWriter err = command.getErr();
+        err.println("meshctl: " + message);
+        if (!CommandLine.UnmatchedArgumentException.printSuggestions(problem, err)) {
+            err.print(command.getHelp().fullSynopsis());
+        }
+        err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more.");
+        return CommandLine.ExitCode.USAGE;
+    }
+
+    private static int failed(Exception failure, CommandLine command) throws Exception {
+        PrintWriter err = command.getErr();
+        if (failure instanceof ParameterException problem) {
+            return usageError(problem.getMessage(), problem, command); // thrown by the command that ran: its usage
+        }
+        if (failure instanceof MeshProblemException problem) {
+            err.println("meshctl: " + problem.getMessage());
+            problem.errors().forEach(error -> err.println("  " + error.field() + ": " + error.message()));
+            return exitStatus(problem);
+        }
+        if (failure instanceof UncheckedIOException unreachable) {
+            err.println("meshctl: the mesh did not answer: " + unreachable.getMessage());
             return 9;
         }
+        throw failure;
     }
 
     static int exitStatus(MeshProblemException problem) {
@@ -111,215 +226,16 @@ public final class MeshCtl {
         return 1;
     }
 
-    private void execute() {
-        String command = args.word(0, "a command");
-        switch (command) {
-            case "send" -> send();
-            case "inbox" -> inbox();
-            case "watch" -> watch();
-            case "ack" -> agent().ack(Arguments.number(args.word(1, "a cursor"), "the cursor"));
-            case "tasks" -> tasks();
-            case "task" -> task();
-            case "agents" -> agents();
-            case "contacts" -> contacts();
-            case "outbox" -> outbox();
-            case "dead-letters" -> deadLetters();
-            case "stats" -> out.println(admin().stats());
-            default -> throw new Arguments.UsageException("unknown command " + command);
-        }
-    }
+    /** meshctl's version, as the build wrote it into {@code meshctl.properties}. */
+    static final class Version implements CommandLine.IVersionProvider {
 
-    private void send() {
-        Message message = new Message(args.option("id"), args.word(1, "the recipient"), args.option("task"), null,
-                List.of(Part.text(args.rest(2, "the text"))));
-        SendReceipt receipt = agent().send(message);
-        print(receipt, r -> (r.repeated() ? "sent before: " : "sent: ") + r.messageId() + " in task " + r.taskId()
-                + " (#" + r.seq() + ")");
-    }
-
-    private void inbox() {
-        Pages.InboxPage page = agent().inbox(args.has("after") ? args.number("after", 0) : null,
-                (int) args.number("limit", 100), Duration.ofSeconds(args.number("wait", 0)));
-        if (args.has("json")) {
-            out.println(JsonOutput.of(page));
-        } else {
-            page.events().forEach(event -> out.println(describe(event)));
-            out.println("next cursor: " + page.nextCursor());
-        }
-    }
-
-    private void watch() {
-        CountDownLatch ended = new CountDownLatch(1);
-        AtomicReference<Throwable> why = new AtomicReference<>();
-        InboxSubscription subscription = agent().subscribe(args.has("after") ? args.number("after", 0) : null,
-                new InboxSubscription.Listener() {
-                    @Override
-                    public void onEvent(InboxEvent event) {
-                        out.println(args.has("json") ? JsonOutput.of(event).toString() : describe(event));
-                        out.flush();
-                    }
-
-                    @Override
-                    public void ended(Throwable cause) {
-                        why.set(cause);
-                        ended.countDown();
-                    }
-                });
-        Runtime.getRuntime().addShutdownHook(new Thread(subscription::close));
-        try {
-            ended.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        if (why.get() instanceof RuntimeException failure) {
-            throw failure; // a refusal (a rotated token) ends the watch with its exit status
-        }
-    }
-
-    private void tasks() {
-        TaskState state = args.has("state") ? state(args.option("state")) : null;
-        Pages.TaskPage page = agent().tasks(state, null, (int) args.number("limit", 20));
-        print(page, p -> String.join("\n", p.tasks().stream().map(t -> t.taskId() + "  "
-                + t.status().state().wireName() + "  " + t.requester() + " -> " + t.assignee() + "  updated "
-                + t.updatedAt()).toList()));
-    }
-
-    private void task() {
-        String action = args.word(1, "show, status, cancel or artifact");
-        String taskId = args.word(2, "the task id");
-        switch (action) {
-            case "show" -> print(agent().task(taskId), MeshCtl::describe);
-            case "status" -> print(agent().changeStatus(taskId, state(args.word(3, "the state")),
-                    args.optionalWord(4) == null ? null : args.rest(4, "")), s -> "task is " + s.state().wireName());
-            case "cancel" -> print(agent().cancel(taskId, args.optionalWord(3) == null ? null : args.rest(3, "")),
-                    s -> "task is " + s.state().wireName());
-            case "artifact" -> print(agent().addArtifact(taskId, null, args.word(3, "the artifact's name"),
-                    List.of(Part.text(args.rest(4, "the text")))), a -> "artifact " + a.artifactId() + " added");
-            default -> throw new Arguments.UsageException("unknown task command " + action);
-        }
-    }
-
-    private void agents() {
-        String action = args.word(1, "register, list, show or token");
-        switch (action) {
-            case "register" -> print(admin().registerAgent(args.word(2, "the agent id"),
-                    args.optionalWord(3) == null ? args.word(2, "") : args.rest(3, "")),
-                    c -> "registered " + c.agentId() + "; its token (shown once): " + c.token());
-            case "list" -> print(admin().agents(null, (int) args.number("limit", 100)),
-                    page -> String.join("\n", page.agents().stream().map(a -> a.agentId() + "  " + a.displayName()
-                            + "  talks to " + a.contacts()).toList()));
-            case "show" -> print(admin().agent(args.word(2, "the agent id")),
-                    a -> a.agentId() + "  " + a.displayName() + "  since " + a.createdAt() + "  talks to "
-                            + a.contacts());
-            case "token" -> print(admin().rotateToken(args.word(2, "the agent id")),
-                    c -> "new token for " + c.agentId() + " (the old one no longer works): " + c.token());
-            default -> throw new Arguments.UsageException("unknown agents command " + action);
-        }
-    }
-
-    private void contacts() {
-        String action = args.word(1, "allow or revoke");
-        String a = args.word(2, "the first agent");
-        String b = args.word(3, "the second agent");
-        switch (action) {
-            case "allow" -> admin().allow(a, b);
-            case "revoke" -> admin().revoke(a, b);
-            default -> throw new Arguments.UsageException("unknown contacts command " + action);
-        }
-        print(new Contact(a, b, action.equals("allow")),
-                contact -> a + " and " + b + (contact.allowed() ? " may talk" : " may no longer talk"));
-    }
-
-    private void outbox() {
-        if ("retry".equals(args.optionalWord(1))) {
-            admin().retryOutboxEvent(Arguments.number(args.word(2, "the event id"), "the event id"));
-            out.println("event waits to be published again");
-            return;
-        }
-        print(admin().outbox(args.has("status") ? args.option("status") : "failed", (int) args.number("limit", 50)),
-                events -> String.join("\n", events.stream().map(e -> e.id() + "  " + e.status() + "  " + e.key()
-                        + "  attempts " + e.attempts() + (e.lastError() == null ? "" : "  " + e.lastError()))
-                        .toList()));
-    }
-
-    private void deadLetters() {
-        if ("replay".equals(args.optionalWord(1))) {
-            admin().replayDeadLetter(Arguments.number(args.word(2, "the dead letter's id"), "the id"));
-            out.println("dead letter delivered");
-            return;
-        }
-        print(admin().deadLetters(), letters -> String.join("\n", letters.stream().map(d -> d.id() + "  "
-                + d.status() + "  " + d.key() + "  " + d.error()).toList()));
-    }
-
-    private <T> void print(T value, Function<T, String> human) {
-        if (args.has("json")) {
-            out.println(JsonOutput.of(value));
-        } else {
-            String text = human.apply(value);
-            if (!text.isEmpty()) {
-                out.println(text);
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties properties = new Properties();
+            try (InputStream in = MeshCtl.class.getResourceAsStream("meshctl.properties")) {
+                properties.load(in);
             }
+            return new String[] {"meshctl " + properties.getProperty("version") + " (Agent Mesh HTTP API v1)"};
         }
-    }
-
-    private static String describe(InboxEvent event) {
-        String what;
-        if (event instanceof InboxEvent.MessageEvent message) {
-            what = "message " + message.messageId() + ": " + text(message.parts());
-        } else if (event instanceof InboxEvent.StatusEvent status) {
-            what = "task is " + status.status().state().wireName()
-                    + (status.status().reason() == null ? "" : " (" + status.status().reason() + ")");
-        } else {
-            what = "artifact " + ((InboxEvent.ArtifactEvent) event).artifact().name();
-        }
-        return "#" + event.cursor() + "  " + event.taskId() + "  from " + event.from() + "  " + what;
-    }
-
-    private static String describe(Task task) {
-        StringBuilder text = new StringBuilder(task.taskId() + "  " + task.status().state().wireName()
-                + (task.status().reason() == null ? "" : " (" + task.status().reason() + ")") + "\n  "
-                + task.requester() + " -> " + task.assignee() + ", updated " + task.updatedAt());
-        task.history().forEach(m -> text.append("\n  #").append(m.seq()).append(' ').append(m.from()).append(": ")
-                .append(text(m.parts())));
-        task.artifacts().forEach(a -> text.append("\n  artifact ").append(a.name()).append(": ")
-                .append(text(a.parts())));
-        return text.toString();
-    }
-
-    private static String text(List<Part> parts) {
-        return String.join(" ", parts.stream().map(p -> p.text() == null ? "[" + p.kind() + "]" : p.text())
-                .toList());
-    }
-
-    private static TaskState state(String name) {
-        try {
-            return TaskState.of(name);
-        } catch (IllegalArgumentException e) {
-            throw new Arguments.UsageException(e.getMessage());
-        }
-    }
-
-    private MeshAgent agent() {
-        return MeshAgent.builder(url(), setting("agent", "MESH_AGENT_ID"), setting("token", "MESH_AGENT_TOKEN"))
-                .retries(RETRIES).build();
-    }
-
-    private MeshAdmin admin() {
-        return MeshAdmin.connect(url(), setting("admin-token", "MESH_ADMIN_TOKEN"), RETRIES);
-    }
-
-    private URI url() {
-        String url = args.has("url") ? args.option("url")
-                : environment.getOrDefault("MESH_URL", "http://127.0.0.1:8080/mesh/api/v1/");
-        return URI.create(url);
-    }
-
-    private String setting(String option, String variable) {
-        String value = args.has(option) ? args.option(option) : environment.get(variable);
-        if (value == null || value.isBlank()) {
-            throw new Arguments.UsageException("--" + option + " or " + variable + " is needed");
-        }
-        return value;
     }
 }

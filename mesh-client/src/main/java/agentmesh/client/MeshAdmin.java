@@ -1,20 +1,27 @@
 package agentmesh.client;
 
 import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * The admin side of the API ({@code /admin}, with the admin token): agents and their tokens, who may talk to whom,
- * the outbox, dead letters and the stats document. Thread-safe.
+ * The admin side of the API ({@code /admin}, with the admin token): agents, their tokens and A2A cards, who may talk
+ * to whom, remote A2A agents, push notification configs, the outbox, every kind of dead letter, the idle-task scan
+ * and the stats. Thread-safe.
+ *
+ * <pre>{@code
+ * MeshAdmin admin = MeshAdmin.builder(URI.create("http://127.0.0.1:8080/mesh/api/v1/"), adminToken).build();
+ * MeshAdmin.Credentials bob = admin.registerAgent("bob-coder@example", "Bob");   // the token, shown once
+ * }</pre>
  */
 public final class MeshAdmin {
 
@@ -24,14 +31,21 @@ public final class MeshAdmin {
         this.http = http;
     }
 
-    /** A client with the admin token at the API's base URL ({@code …/mesh/api/v1/}) and the default retries. */
-    public static MeshAdmin connect(URI baseUrl, String adminToken) {
-        return connect(baseUrl, adminToken, RetryPolicy.DEFAULT);
+    /** A client with the admin token at the API's base URL ({@code …/mesh/api/v1/}). */
+    public static Builder builder(URI baseUrl, String adminToken) {
+        return new Builder(baseUrl, adminToken);
     }
 
-    public static MeshAdmin connect(URI baseUrl, String adminToken, RetryPolicy retries) {
-        return new MeshAdmin(new MeshHttp(MeshAgent.defaultHttpClient(), Objects.requireNonNull(baseUrl),
-                Objects.requireNonNull(adminToken), retries, Duration.ofSeconds(30)));
+    /** Settings of a {@link MeshAdmin}: the mesh's URL and the admin token; the rest have defaults. */
+    public static final class Builder extends MeshClientBuilder<Builder> {
+
+        private Builder(URI baseUrl, String adminToken) {
+            super(baseUrl, adminToken);
+        }
+
+        public MeshAdmin build() {
+            return new MeshAdmin(http());
+        }
     }
 
     /** An agent with the token it authenticates with; the mesh shows a token only this once. */
@@ -46,6 +60,43 @@ public final class MeshAdmin {
     public record AgentPage(List<AgentInfo> agents, String nextCursor) {
     }
 
+    /** What an agent's A2A card says of it. */
+    public record AgentCard(String agentId, String displayName, String description, List<Skill> skills) {
+    }
+
+    /** A skill on an agent's A2A card: all but {@code examples} required (at least one tag), as A2A 1.0 says. */
+    public record Skill(String id, String name, String description, List<String> tags, List<String> examples) {
+
+        /** A skill as the API writes it; what is missing stays null (the mesh refuses it naming the field). */
+        public static Skill of(JsonObject json) {
+            return new Skill(Wire.optionalString(json, "id"), Wire.optionalString(json, "name"),
+                    Wire.optionalString(json, "description"), Wire.strings(json, "tags"),
+                    Wire.strings(json, "examples"));
+        }
+
+        JsonObject json() {
+            JsonObjectBuilder skill = Json.createObjectBuilder();
+            Wire.addIfSet(skill, "id", id);
+            Wire.addIfSet(skill, "name", name);
+            Wire.addIfSet(skill, "description", description);
+            skill.add("tags", Json.createArrayBuilder(tags == null ? List.of() : tags));
+            if (examples != null && !examples.isEmpty()) {
+                skill.add("examples", Json.createArrayBuilder(examples));
+            }
+            return skill.build();
+        }
+    }
+
+    /** A registered agent that is the mesh's face of an A2A server elsewhere, and where its relay stands. */
+    public record RemoteAgent(String agentId, String cardUrl, String endpoint, String protocolVersion, String name,
+                              long relayedCursor, int attempts, Instant nextAttemptAt, String lastError) {
+    }
+
+    /** An A2A push notification config an agent set up as a client; its secrets are never shown. */
+    public record PushConfig(String agentId, String taskId, String configId, String url, String protocolVersion,
+                             long pushedCursor, int attempts, String lastError, boolean ended) {
+    }
+
     /** An event of the outbox: waiting to be published, published, or dead after its attempts. */
     public record OutboxEvent(long id, String key, String type, String taskId, String status, int attempts,
                               Instant nextAttemptAt, String lastError, Instant createdAt, Instant sentAt) {
@@ -57,35 +108,47 @@ public final class MeshAdmin {
     }
 
     /**
+     * An inbox event a remote A2A agent or a push webhook would not take, parked; {@code targetKey} is the push
+     * config's {@code taskId/configId}.
+     */
+    public record OutboundDeadLetter(long id, String agentId, String targetKey, long cursor, String error,
+                                     Instant parkedAt, Instant replayedAt) {
+    }
+
+    /** What replaying a dead letter did ({@code delivered}, or why not). */
+    public record Replay(long id, String outcome) {
+    }
+
+    /**
      * Registers an agent and returns its token.
      *
      * @throws MeshProblemException.Conflict the id is taken
      */
     public Credentials registerAgent(String agentId, String displayName) {
         JsonObject body = Json.createObjectBuilder().add("agentId", agentId).add("displayName", displayName).build();
-        return credentials(http.post("admin/agents", body, MeshHttp.Repeat.WHEN_REFUSED).body());
+        return AdminWire.credentials(http.post("admin/agents", body, MeshHttp.Repeat.WHEN_REFUSED).body());
     }
 
     public AgentInfo agent(String agentId) {
-        return agentInfo(http.get("admin/agents/" + segment(agentId)).body());
+        return AdminWire.agentInfo(http.get(agentPath(agentId)).body());
     }
 
     /** Agents in id order after {@code cursor} (null: from the first). */
     public AgentPage agents(String cursor, int limit) {
         String path = "admin/agents?limit=" + limit + (cursor == null ? "" : "&cursor=" + segment(cursor));
         JsonObject page = http.get(path).body();
-        return new AgentPage(Wire.list(page, "agents", MeshAdmin::agentInfo), Wire.optionalString(page, "nextCursor"));
+        return new AgentPage(Wire.list(page, "agents", AdminWire::agentInfo), Wire.optionalString(page, "nextCursor"));
     }
 
     /** A new token for the agent; the old one stops working at once (its open streams end). */
     public Credentials rotateToken(String agentId) {
-        return credentials(http.post("admin/agents/" + segment(agentId) + "/token", Json.createObjectBuilder()
-                .build(), MeshHttp.Repeat.WHEN_REFUSED).body());
+        return AdminWire.credentials(http.post(agentPath(agentId) + "/token", empty(), MeshHttp.Repeat.WHEN_REFUSED)
+                .body());
     }
 
     /** Lets the two agents talk, both ways (idempotent). */
     public void allow(String agentId, String otherAgentId) {
-        http.post(contact(agentId, otherAgentId), Json.createObjectBuilder().build(), MeshHttp.Repeat.ALWAYS);
+        http.post(contact(agentId, otherAgentId), empty(), MeshHttp.Repeat.ALWAYS);
     }
 
     /** Ends the two agents' permission to talk (idempotent). */
@@ -93,56 +156,138 @@ public final class MeshAdmin {
         http.delete(contact(agentId, otherAgentId));
     }
 
+    /** What the agent's A2A card says of it. */
+    public AgentCard card(String agentId) {
+        return AdminWire.card(http.get(agentPath(agentId) + "/card").body());
+    }
+
+    /**
+     * Replaces what the agent's A2A card says of it: its description (null: none) and its skills (at most 20, ids
+     * unique).
+     *
+     * @throws MeshProblemException.InvalidRequest a field the card cannot carry, named
+     */
+    public AgentCard describe(String agentId, String description, List<Skill> skills) {
+        JsonObjectBuilder body = Json.createObjectBuilder();
+        Wire.addIfSet(body, "description", description);
+        JsonArrayBuilder skillArray = Json.createArrayBuilder();
+        skills.forEach(skill -> skillArray.add(skill.json()));
+        return AdminWire.card(http.put(agentPath(agentId) + "/card", body.add("skills", skillArray).build()).body());
+    }
+
+    /**
+     * Makes the registered agent the mesh's face of the A2A server whose card is at {@code cardUrl}: its inbox is
+     * delivered there from now on. {@code bearerToken} (null: none) is what that server wants; the mesh keeps it
+     * sealed and never shows it.
+     *
+     * @throws MeshProblemException.InvalidRequest the card cannot be fetched, is no A2A card, or is not allowed
+     */
+    public RemoteAgent attachRemote(String agentId, URI cardUrl, String bearerToken) {
+        JsonObjectBuilder body = Json.createObjectBuilder().add("cardUrl", cardUrl.toString());
+        Wire.addIfSet(body, "bearerToken", bearerToken);
+        return AdminWire.remoteAgent(http.put(remotePath(agentId), body.build()).body());
+    }
+
+    /**
+     * Where the remote agent's relay stands.
+     *
+     * @throws MeshProblemException.NotFound it is no remote agent
+     */
+    public RemoteAgent remote(String agentId) {
+        return AdminWire.remoteAgent(http.get(remotePath(agentId)).body());
+    }
+
+    /**
+     * Stops relaying the agent's inbox to its A2A server.
+     *
+     * @throws MeshProblemException.NotFound it is no remote agent
+     */
+    public void detachRemote(String agentId) {
+        http.delete(remotePath(agentId));
+    }
+
+    /** The events the agent's A2A server refused, parked. */
+    public List<OutboundDeadLetter> remoteDeadLetters(String agentId) {
+        return Wire.list(http.get(remotePath(agentId) + "/dead-letters").body(), "deadLetters",
+                AdminWire::outboundDeadLetter);
+    }
+
+    /** Delivers a parked event to the agent's A2A server now, out of its turn. */
+    public Replay replayRemoteDeadLetter(String agentId, long id) {
+        return replay(remotePath(agentId) + "/dead-letters/" + id + "/replay");
+    }
+
+    /** The agent's A2A push notification configs (as a client), newest first. */
+    public List<PushConfig> pushConfigs(String agentId) {
+        return Wire.list(http.get(pushPath(agentId)).body(), "configs", AdminWire::pushConfig);
+    }
+
+    /** The updates the agent's webhooks would not take, parked. */
+    public List<OutboundDeadLetter> pushDeadLetters(String agentId) {
+        return Wire.list(http.get(pushPath(agentId) + "/dead-letters").body(), "deadLetters",
+                AdminWire::outboundDeadLetter);
+    }
+
+    /** Pushes a parked update to its webhook now, out of its turn. */
+    public Replay replayPushDeadLetter(String agentId, long id) {
+        return replay(pushPath(agentId) + "/dead-letters/" + id + "/replay");
+    }
+
     /** Outbox events by status ({@code pending}, {@code sent} or {@code failed}), oldest first. */
     public List<OutboxEvent> outbox(String status, int limit) {
         return Wire.list(http.get("admin/outbox?status=" + segment(status) + "&limit=" + limit).body(), "events",
-                json -> new OutboxEvent(json.getJsonNumber("id").longValue(), json.getString("key"),
-                        json.getString("type"), Wire.optionalString(json, "taskId"), json.getString("status"),
-                        json.getInt("attempts"), Wire.instant(json, "nextAttemptAt"),
-                        Wire.optionalString(json, "lastError"), Wire.instant(json, "createdAt"),
-                        Wire.instant(json, "sentAt")));
+                AdminWire::outboxEvent);
     }
 
     /** Puts a dead outbox event back to be published. */
     public void retryOutboxEvent(long id) {
-        http.post("admin/outbox/" + id + "/retry", Json.createObjectBuilder().build(), MeshHttp.Repeat.WHEN_REFUSED);
+        http.post("admin/outbox/" + id + "/retry", empty(), MeshHttp.Repeat.WHEN_REFUSED);
     }
 
-    public List<DeadLetter> deadLetters() {
-        return Wire.list(http.get("admin/dead-letters").body(), "deadLetters",
-                json -> new DeadLetter(json.getJsonNumber("id").longValue(), json.getString("topic"),
-                        json.getInt("partition"), json.getJsonNumber("offset").longValue(),
-                        Wire.optionalString(json, "key"), Wire.optionalString(json, "error"), json.getInt("attempts"),
-                        json.getString("status"), Wire.instant(json, "createdAt"), Wire.instant(json, "replayedAt")));
+    /** The records the inbox consumer set aside, by status ({@code parked} or {@code replayed}). */
+    public List<DeadLetter> deadLetters(String status, int limit) {
+        return Wire.list(http.get("admin/dead-letters?status=" + segment(status) + "&limit=" + limit).body(),
+                "deadLetters", AdminWire::deadLetter);
     }
 
     /** Delivers a dead letter once more; a second replay is refused. */
-    public void replayDeadLetter(long id) {
-        http.post("admin/dead-letters/" + id + "/replay", Json.createObjectBuilder().build(),
-                MeshHttp.Repeat.WHEN_REFUSED);
+    public Replay replayDeadLetter(long id) {
+        return replay("admin/dead-letters/" + id + "/replay");
     }
 
-    /** The stats document ({@code GET /admin/stats}: outbox, consumer lag, tasks by state, recent faults …). */
-    public JsonObject stats() {
-        return http.get("admin/stats").body();
+    /** Runs the idle-task scan now instead of at its next timer; returns how many idle tasks it failed. */
+    public int scanIdleTasks() {
+        return http.post("admin/tasks/idle-scan", empty(), MeshHttp.Repeat.WHEN_REFUSED).body().getInt("failed");
     }
 
-    private static Credentials credentials(JsonObject json) {
-        return new Credentials(json.getString("agentId"), Wire.optionalString(json, "displayName"),
-                json.getString("token"));
+    /** The mesh's state at a glance: outbox, consumer lag, tasks by state, this instance, recent faults. */
+    public MeshStats stats() {
+        return MeshStats.of(http.get("admin/stats").body());
     }
 
-    private static AgentInfo agentInfo(JsonObject json) {
-        List<String> contacts = json.containsKey("contacts") && !json.isNull("contacts")
-                ? json.getJsonArray("contacts").getValuesAs(JsonString.class).stream()
-                        .map(JsonString::getString).toList()
-                : List.of();
-        return new AgentInfo(json.getString("agentId"), Wire.optionalString(json, "displayName"),
-                Wire.instant(json, "createdAt"), contacts);
+    private Replay replay(String path) {
+        JsonObject answer = http.post(path, empty(), MeshHttp.Repeat.WHEN_REFUSED).body();
+        return new Replay(answer.getJsonNumber("id").longValue(), answer.getString("outcome"));
+    }
+
+    private static JsonObject empty() {
+        return JsonValue.EMPTY_JSON_OBJECT;
+    }
+
+    private static String agentPath(String agentId) {
+        return "admin/agents/" + segment(agentId);
+    }
+
+    private static String remotePath(String agentId) {
+        return agentPath(agentId) + "/remote";
+    }
+
+    private static String pushPath(String agentId) {
+        return agentPath(agentId) + "/push";
     }
 
     private static String contact(String agentId, String otherAgentId) {
-        return "admin/agents/" + segment(agentId) + "/contacts/" + segment(otherAgentId);
+        return agentPath(agentId) + "/contacts/" + segment(otherAgentId);
     }
 
     private static String segment(String value) {

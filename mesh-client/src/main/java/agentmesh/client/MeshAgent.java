@@ -6,7 +6,6 @@ import jakarta.json.JsonObjectBuilder;
 
 import java.net.URI;
 import java.net.URLEncoder;
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -31,11 +30,10 @@ public final class MeshAgent {
     private final MeshHttp http;
     private final RetryPolicy retries;
 
-    private MeshAgent(Builder builder) {
-        this.agentId = builder.agentId;
-        this.retries = builder.retries;
-        this.http = new MeshHttp(builder.httpClient, builder.baseUrl, builder.token, builder.retries,
-                builder.requestTimeout);
+    private MeshAgent(String agentId, MeshHttp http, RetryPolicy retries) {
+        this.agentId = agentId;
+        this.http = http;
+        this.retries = retries;
     }
 
     /** A client for the agent {@code agentId} with its token, at the API's base URL ({@code …/mesh/api/v1/}). */
@@ -173,50 +171,18 @@ public final class MeshAgent {
         return URLEncoder.encode(Objects.requireNonNull(id), StandardCharsets.UTF_8);
     }
 
-    /** Settings of a {@link MeshAgent}; all but the three given have defaults. */
-    public static final class Builder {
+    /** Settings of a {@link MeshAgent}: the agent, its token and the mesh's URL; the rest have defaults. */
+    public static final class Builder extends MeshClientBuilder<Builder> {
 
-        private final URI baseUrl;
         private final String agentId;
-        private final String token;
-        private HttpClient httpClient;
-        private RetryPolicy retries = RetryPolicy.DEFAULT;
-        private Duration requestTimeout = Duration.ofSeconds(30);
 
         private Builder(URI baseUrl, String agentId, String token) {
-            this.baseUrl = Objects.requireNonNull(baseUrl);
-            this.agentId = Objects.requireNonNull(agentId);
-            this.token = Objects.requireNonNull(token);
-        }
-
-        /** How requests that may be repeated are retried; {@link RetryPolicy#DEFAULT} unless set. */
-        public Builder retries(RetryPolicy policy) {
-            this.retries = Objects.requireNonNull(policy);
-            return this;
-        }
-
-        /** The longest a request may take (a long poll: its wait on top); 30 s unless set. */
-        public Builder requestTimeout(Duration timeout) {
-            this.requestTimeout = Objects.requireNonNull(timeout);
-            return this;
-        }
-
-        /** An HttpClient of the application's; one with HTTP/1.1 and a 5 s connect timeout unless set. */
-        public Builder httpClient(HttpClient client) {
-            this.httpClient = Objects.requireNonNull(client);
-            return this;
+            super(baseUrl, token);
+            this.agentId = Objects.requireNonNull(agentId, "agentId");
         }
 
         public MeshAgent build() {
-            if (httpClient == null) {
-                httpClient = defaultHttpClient();
-            }
-            return new MeshAgent(this);
+            return new MeshAgent(agentId, http(), retries());
         }
-    }
-
-    static HttpClient defaultHttpClient() {
-        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
-                .build();
     }
 }

@@ -60,8 +60,9 @@ final class MeshHttp {
         return exchange("POST", path, body, repeat, requestTimeout);
     }
 
-    Answer put(String path) {
-        return exchange("PUT", path, null, Repeat.ALWAYS, requestTimeout);
+    /** A PUT replaces what is there: the same body again does the same, so it is always repeated. */
+    Answer put(String path, JsonObject body) {
+        return exchange("PUT", path, body, Repeat.ALWAYS, requestTimeout);
     }
 
     Answer delete(String path) {

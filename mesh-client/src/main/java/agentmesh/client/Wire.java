@@ -4,6 +4,8 @@ import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.io.StringReader;
@@ -83,6 +85,19 @@ final class Wire {
     static String optionalString(JsonObject json, String name) {
         JsonValue value = json.get(name);
         return value == null || value == JsonValue.NULL ? null : json.getString(name);
+    }
+
+    /** A list of strings; absent or null: empty. */
+    static List<String> strings(JsonObject json, String name) {
+        JsonValue value = json.get(name);
+        return value instanceof JsonArray array
+                ? array.getValuesAs(JsonString.class).stream().map(JsonString::getString).toList() : List.of();
+    }
+
+    static void addIfSet(JsonObjectBuilder json, String name, String value) {
+        if (value != null) {
+            json.add(name, value);
+        }
     }
 
     static Instant instant(JsonObject json, String name) {

@@ -50,7 +50,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class A2aJavaClientIT {
 
     private final URI base = MeshStackExtension.stack().config().baseUri();
-    private final MeshAdmin admin = MeshAdmin.connect(base, MeshStackExtension.ADMIN_TOKEN);
+    private final MeshAdmin admin = MeshAdmin.builder(base, MeshStackExtension.ADMIN_TOKEN).build();
 
     @Test
     void theJavaSdkClientConversesInA2a03() throws Exception {

@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ClientLibraryIT {
 
     private final URI base = MeshStackExtension.stack().config().baseUri();
-    private final MeshAdmin admin = MeshAdmin.connect(base, MeshStackExtension.ADMIN_TOKEN);
+    private final MeshAdmin admin = MeshAdmin.builder(base, MeshStackExtension.ADMIN_TOKEN).build();
 
     @Test
     void twoAgentsWorkATaskThroughTheLibrary() {

@@ -3,10 +3,15 @@ package agentmesh.system;
 import agentmesh.cli.MeshCtl;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -17,7 +22,10 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** meshctl against the real stack: an admin sets two agents up, one sends, the other reads, refusals exit typed. */
+/**
+ * meshctl against the real stack: an admin sets two agents up, one sends, the other reads, refusals exit typed; and
+ * every admin capability — cards, remote A2A agents, push configs, dead letters of each kind, the idle scan, stats.
+ */
 @ExtendWith(MeshStackExtension.class)
 class MeshCtlIT {
 
@@ -56,6 +64,61 @@ class MeshCtlIT {
         assertEquals(2, meshctl("task", "status", taskId, "sleeping"));
         environment.put("MESH_AGENT_TOKEN", "not-a-token");
         assertEquals(3, meshctl("inbox"));
+    }
+
+    @Test
+    void anAdminReachesEveryAdminCapabilityFromTheCommandLine(@TempDir Path dir) throws IOException {
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        String face = "face-" + suffix + "@cli";
+        String carol = "carol-" + suffix + "@cli";
+        environment.remove("MESH_ADMIN_TOKEN");
+        Path adminToken = Files.writeString(dir.resolve("admin-token"), MeshStackExtension.ADMIN_TOKEN + "\n");
+        assertEquals(2, meshctl("agents", "register", face), "no admin token, no request");
+        assertEquals(0, meshctl("agents", "register", face, "--admin-token-file", adminToken.toString()));
+        environment.put("MESH_ADMIN_TOKEN", MeshStackExtension.ADMIN_TOKEN);
+        assertEquals(0, meshctl("agents", "register", carol, "Carol"));
+
+        Path skills = Files.writeString(dir.resolve("skills.json"),
+                "[{\"id\":\"review\",\"name\":\"Code review\",\"description\":\"Reviews a PR\","
+                        + "\"tags\":[\"java\"]}]");
+        assertEquals(0, meshctl("card", "set", carol, "--description", "Reviews Java code", "--skills",
+                skills.toString()), () -> err);
+        Files.writeString(skills, "[{\"id\":\"review\"}]");
+        assertEquals(7, meshctl("card", "set", carol, "--skills", skills.toString()), "a skill without a name");
+        assertTrue(err.contains("skills[0].name"), err);
+        assertEquals(0, meshctl("card", "show", carol));
+        assertTrue(out.contains("description  Reviews Java code") && out.contains("review  Code review  java"),
+                "the refused card changed nothing: " + out);
+
+        URI card = MeshStackExtension.stack().config().baseUri()
+                .resolve("/mesh/a2a/" + carol + "/.well-known/agent-card.json");
+        assertEquals(5, meshctl("remote", "show", face), "not a remote agent yet");
+        assertEquals(0, meshctl("remote", "attach", face, card.toString()), () -> err);
+        assertTrue(out.contains("endpoint") && out.contains("/mesh/a2a/" + carol), out);
+        assertEquals(0, meshctl("--json", "remote", "show", face));
+        assertTrue(out.contains("\"cardUrl\":\"" + card + "\""), out);
+        assertEquals(0, meshctl("remote", "dead-letters", face));
+        assertTrue(out.startsWith("ID  TARGET  CURSOR  PARKED  REPLAYED  ERROR\n(none)"), out);
+        assertEquals(5, meshctl("remote", "replay", face, "999999999"));
+        assertEquals(0, meshctl("remote", "detach", face));
+        assertEquals(5, meshctl("remote", "show", face), "detached");
+
+        assertEquals(0, meshctl("push", "configs", carol));
+        assertTrue(out.contains("(none)"), out);
+        assertEquals(0, meshctl("push", "dead-letters", carol));
+        assertEquals(5, meshctl("push", "replay", carol, "999999999"));
+        assertEquals(0, meshctl("dead-letters", "--status", "replayed", "--limit", "5"));
+        assertTrue(out.matches("(?s)ID +STATUS +TOPIC +PARTITION.*"), out);
+        assertEquals(5, meshctl("dead-letters", "replay", "999999999"));
+        assertEquals(0, meshctl("outbox", "--status", "failed", "--limit", "5"));
+        assertTrue(out.startsWith("EVENT"), out);
+
+        assertEquals(0, meshctl("idle-scan"));
+        assertTrue(out.matches("the idle scan failed \\d+ tasks?\n"), out);
+        assertEquals(0, meshctl("stats"));
+        assertTrue(out.contains("\ntasks ") && out.contains("\nconsumer ") && !out.contains("{"), out);
+        assertEquals(0, meshctl("--json", "stats"));
+        assertTrue(out.contains("\"tasksByState\":{\"submitted\":"), out);
     }
 
     private int meshctl(String... args) {

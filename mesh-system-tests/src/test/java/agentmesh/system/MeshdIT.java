@@ -40,7 +40,7 @@ class MeshdIT {
     private static final Path LOGS = Path.of("target", "meshd");
 
     private final URI base = MeshStackExtension.stack().config().baseUri();
-    private final MeshAdmin admin = MeshAdmin.connect(base, MeshStackExtension.ADMIN_TOKEN);
+    private final MeshAdmin admin = MeshAdmin.builder(base, MeshStackExtension.ADMIN_TOKEN).build();
     private final List<Process> processes = new ArrayList<>();
 
     @AfterEach

@@ -40,7 +40,7 @@ public final class Demo {
             System.err.println("demo: MESH_ADMIN_TOKEN must hold the mesh's admin token");
             System.exit(2);
         }
-        MeshAdmin admin = MeshAdmin.connect(base, adminToken);
+        MeshAdmin admin = MeshAdmin.builder(base, adminToken).build();
         MeshAgent alice = agent(admin, base, ALICE, "Alice (planner)");
         MeshAgent bob = agent(admin, base, BOB, "Bob (coder)");
         admin.allow(ALICE, BOB);

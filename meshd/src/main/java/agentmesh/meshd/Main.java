@@ -3,8 +3,12 @@ package agentmesh.meshd;
 import agentmesh.client.MeshAgent;
 import agentmesh.client.MeshProblemException;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,17 +16,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code meshd --url URL --agent ID --token TOKEN [options]}, or the same from the environment: see {@link #USAGE}.
+ * {@code meshd --url URL --agent ID [options]} with the token in {@code MESH_AGENT_TOKEN} or a {@code --token-file}
+ * (a command line is visible to every user through {@code ps}), or all from the environment: see {@link #USAGE}.
  * Exit status: 0 when stopped, 2 for bad arguments, 3 when the mesh refuses the token, 1 otherwise.
  */
 public final class Main {
 
     private static final String USAGE = """
-            usage: meshd [mcp] --url URL --agent ID --token TOKEN [options]
+            usage: meshd [mcp] --url URL --agent ID [--token-file FILE] [options]
               mcp          serve the agent's tools to an LLM host over stdio (MCP) instead of running a brain
               --url        the mesh's API base URL, e.g. http://127.0.0.1:8080/mesh/api/v1/   (MESH_URL)
               --agent      the agent's id                                                 (MESH_AGENT_ID)
-              --token      the agent's bearer token                                       (MESH_AGENT_TOKEN)
+              --token-file a file holding the agent's bearer token                        (MESH_AGENT_TOKEN: the token)
+              --token      the token itself; avoid it: ps shows a command line to every user
               --state      where meshd keeps what it handled (default ~/.meshd/<agent>)   (MESHD_STATE)
               --after      read the inbox after this cursor, not after the last event handled
               --brain      scripted (default) or llm                                      (MESHD_BRAIN)
@@ -37,8 +43,10 @@ public final class Main {
             Map.entry("state", "MESHD_STATE"), Map.entry("brain", "MESHD_BRAIN"), Map.entry("rules", "MESHD_RULES"),
             Map.entry("llm-url", "OPENAI_BASE_URL"), Map.entry("llm-model", "MESH_LLM_MODEL"),
             Map.entry("llm-key", "OPENAI_API_KEY"), Map.entry("max-steps", "MESHD_MAX_STEPS"));
-    private static final Set<String> FLAGS = Set.of("url", "agent", "token", "state", "after", "brain", "rules",
-            "llm-url", "llm-model", "llm-key", "max-steps");
+    private static final Set<String> FLAGS = Set.of("url", "agent", "token", "token-file", "state", "after", "brain",
+            "rules", "llm-url", "llm-model", "llm-key", "max-steps");
+    /** A token file holds one token: more than this is not one. */
+    private static final int MAX_TOKEN_FILE_BYTES = 8 * 1024;
 
     private Main() {
     }
@@ -105,7 +113,7 @@ public final class Main {
                 : ScriptedBrain.reviewer();
     }
 
-    private static Map<String, String> options(String[] args, Map<String, String> environment) {
+    static Map<String, String> options(String[] args, Map<String, String> environment) {
         Map<String, String> options = new HashMap<>();
         ENVIRONMENT.forEach((name, variable) -> putIfSet(options, name, environment.get(variable)));
         for (int i = 0; i < args.length; i++) {
@@ -118,8 +126,14 @@ public final class Main {
             }
             options.put(name, args[++i]);
         }
+        if (options.containsKey("token-file")) {
+            putIfSet(options, "token", readToken(Path.of(options.get("token-file"))));
+        }
         options.putIfAbsent("brain", "scripted");
-        require(options, "url", "agent", "token");
+        require(options, "url", "agent");
+        if (!options.containsKey("token")) {
+            throw new IllegalArgumentException("MESH_AGENT_TOKEN or --token-file is required");
+        }
         switch (options.get("brain")) {
             case "scripted" -> { }
             case "llm" -> require(options, "llm-url", "llm-model");
@@ -132,6 +146,18 @@ public final class Main {
             throw new IllegalArgumentException("--max-steps takes a number from 1 to 999");
         }
         return options;
+    }
+
+    private static String readToken(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] token = in.readNBytes(MAX_TOKEN_FILE_BYTES + 1);
+            if (token.length > MAX_TOKEN_FILE_BYTES) {
+                throw new IllegalArgumentException(file + " is larger than a token");
+            }
+            return new String(token, StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the token file " + file + ": " + e);
+        }
     }
 
     private static void require(Map<String, String> options, String... names) {
