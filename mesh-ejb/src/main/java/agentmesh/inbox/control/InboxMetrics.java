@@ -19,11 +19,11 @@ import java.util.function.DoubleConsumer;
 /**
  * The receiving side in the mesh's metrics: {@code agent_mesh_inbox_delivered_total} (events written into inboxes,
  * the delivery rate), {@code agent_mesh_dedup_hit_total}, {@code agent_mesh_dead_letter_total},
- * {@code agent_mesh_inbox_reads_total} (inbox pages read from the database), {@code agent_mesh_consumer_lag{partition}},
- * {@code agent_mesh_consumer_rebalances_total} (the consumer group's rebalances this instance took part in) and the
- * histogram {@code agent_mesh_message_e2e_latency_seconds}: the time from the commit of a send to the commit of its
- * delivery, since start-up, buckets from 5 ms to 60 s, for percentiles across instances. The median and p99 of the
- * last 10,000 deliveries are the admin's stats'.
+ * {@code agent_mesh_inbox_reads_total} (inbox pages read from the database),
+ * {@code agent_mesh_consumer_lag{partition}}, {@code agent_mesh_consumer_rebalances_total} (the consumer group's
+ * rebalances this instance took part in) and the histogram {@code agent_mesh_message_e2e_latency_seconds}: the time
+ * from the commit of a send to the commit of its delivery, since start-up, buckets from 5 ms to 60 s, for percentiles
+ * across instances. The median and p99 of the last 10,000 deliveries are the admin's stats'.
  */
 @ApplicationScoped
 public class InboxMetrics {

@@ -17,9 +17,9 @@ import java.util.function.DoubleSupplier;
  * {@code /mesh/metrics}). The mesh writes them itself rather than through the server's registry: Payara's
  * MicroProfile Metrics exports a histogram's buckets from a decaying sample of its observations with quantiles under
  * the histogram's own name, and WildFly's Micrometer types and names some metrics otherwise; written here, they are
- * the same families with the same names on every server. Names follow Prometheus's conventions, and registering one
- * that does not is refused at start-up: a counter ends in {@code _total}, nothing else does, units are base units
- * in the name ({@code _seconds}). Labels are given as key, value pairs.
+ * the same families with the same names on every server. Names follow Prometheus's conventions (units are base
+ * units, in the name: {@code _seconds}); a name in the wrong case, or a counter's without {@code _total} or another's
+ * with it, is refused at start-up. Labels are given as key, value pairs.
  */
 @ApplicationScoped
 public class MeshMeters {
@@ -38,7 +38,8 @@ public class MeshMeters {
 
     /** A gauge whose value is read at every scrape; the same name and labels replace the value read. */
     public void gauge(String name, String help, DoubleSupplier value, String... labels) {
-        family(name, help, Type.GAUGE).replace(labels, (out, series) -> out.sample(name, series, value.getAsDouble()));
+        family(name, help, Type.GAUGE)
+                .replace(labels, (out, rendered) -> out.sample(name, rendered, value.getAsDouble()));
     }
 
     /** A gauge family whose series come later (e.g. one per partition once assigned): described from the start. */
@@ -52,7 +53,7 @@ public class MeshMeters {
      */
     public DoubleConsumer histogram(String name, String help, double... bounds) {
         LatencyHistogram histogram = new LatencyHistogram(bounds);
-        family(name, help, Type.HISTOGRAM).replace(NO_LABELS, (out, series) -> {
+        family(name, help, Type.HISTOGRAM).replace(NO_LABELS, (out, none) -> {
             long cumulative = 0;
             for (int i = 0; i < histogram.buckets(); i++) {
                 cumulative = histogram.atMost(i);
@@ -75,7 +76,7 @@ public class MeshMeters {
         LatencyWindow recent = new LatencyWindow(window);
         LongAdder count = new LongAdder();
         DoubleAdder sum = new DoubleAdder();
-        family(name, help, Type.SUMMARY).replace(NO_LABELS, (out, series) -> {
+        family(name, help, Type.SUMMARY).replace(NO_LABELS, (out, none) -> {
             for (double q : quantiles) {
                 out.sample(name, "quantile=\"" + q + "\"", recent.quantile(q));
             }

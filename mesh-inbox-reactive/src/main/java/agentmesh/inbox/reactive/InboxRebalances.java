@@ -12,9 +12,10 @@ import java.util.Collection;
 
 /**
  * Counts the inbox consumer group's rebalances on the Reactive Messaging consumer, as the consumer loops do on
- * Payara ({@code agent_mesh_consumer_rebalances_total}), and clears the lag of partitions taken away: the connector calls it on its polling thread with every
- * assignment, named by the channel's {@code consumer-rebalance-listener.name}. {@code @Named}, not SmallRye's
- * {@code @Identifier}: the connector finds either, and the annotation's module need not be visible to the EAR.
+ * Payara ({@code agent_mesh_consumer_rebalances_total}), and clears the lag of partitions taken away. The connector
+ * calls it on its polling thread at every assignment and revocation, finding it by the channel's
+ * {@code consumer-rebalance-listener.name}. {@code @Named}, not SmallRye's {@code @Identifier}: the connector finds
+ * either (it logs that the first is deprecated), and the second's module need not be visible to the EAR.
  */
 @ApplicationScoped
 @Named("mesh-inbox-rebalances")
