@@ -22,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The mesh's metrics as Prometheus reads them, on whichever server the stack runs: Prometheus's own checker accepts
- * them without a complaint, the list in docs/API.md is what is served, and the latency histogram counts deliveries.
+ * them without a complaint (the text checked is kept in target/mesh-metrics.txt), the list in docs/API.md is what is
+ * served, the latency histogram counts deliveries, and the consumer group's rebalances are counted.
  */
 @ExtendWith(MeshStackExtension.class)
 class MetricsExpositionIT {
@@ -37,12 +38,13 @@ class MetricsExpositionIT {
     private final MeshClient metrics = new MeshClient(MeshMetrics.address(MeshStackExtension.stack().server()));
 
     @Test
-    void promtoolChecksTheMetricsWithoutAComplaint() {
+    void promtoolChecksTheMetricsWithoutAComplaint() throws IOException {
         deliverOneMessage(); // every kind of family with samples in it
         ApiResponse scraped = metrics.get("metrics", null);
         assertEquals(200, scraped.status(), scraped::toString);
         assertTrue(scraped.contentType().startsWith("text/plain; version=0.0.4"), scraped::contentType);
 
+        Files.writeString(Path.of("target", "mesh-metrics.txt"), scraped.body(), StandardCharsets.UTF_8);
         Promtool.Outcome check = Promtool.run(Path.of("."), scraped.body(), "check", "metrics");
 
         assertEquals(0, check.exitCode(), check.output() + "\n" + scraped.body());
@@ -75,6 +77,13 @@ class MetricsExpositionIT {
             assertTrue(cumulative >= below, "buckets are cumulative: " + line + "\n" + scraped);
             below = cumulative;
         }
+    }
+
+    @Test
+    void theConsumersJoiningTheGroupCountsAsARebalance() {
+        // Payara's consumer loops and WildFly's Reactive Messaging consumer each tell the count of their assignments.
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> MeshMetrics.sum("agent_mesh_consumer_rebalances_total") >= 1);
     }
 
     @Test
