@@ -1,37 +1,38 @@
 package agentmesh.inbox.reactive;
 
 import agentmesh.inbox.control.InboxMetrics;
-import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
+import agentmesh.inboxchannel.InboxRebalanceListener;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-import jakarta.inject.Named;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.common.TopicPartition;
-
-import java.util.Collection;
 
 /**
  * Counts the inbox consumer group's rebalances on the Reactive Messaging consumer, as the consumer loops do on
- * Payara ({@code agent_mesh_consumer_rebalances_total}), and clears the lag of partitions taken away. The connector
- * calls it on its polling thread at every assignment and revocation, finding it by the channel's
- * {@code consumer-rebalance-listener.name}. {@code @Named}, not SmallRye's {@code @Identifier}: the connector finds
- * either (it logs that the first is deprecated), and the second's module need not be visible to the EAR.
+ * Payara ({@code agent_mesh_consumer_rebalances_total}), and clears the lag of partitions taken away: told by the
+ * channel's rebalance listener, which lives at the EAR's top level where the connector finds it.
  */
 @ApplicationScoped
-@Named("mesh-inbox-rebalances")
-public class InboxRebalances implements KafkaConsumerRebalanceListener {
+public class InboxRebalances implements InboxRebalanceListener.Rebalances {
+
+    @Inject
+    InboxRebalanceListener listener;
 
     @Inject
     InboxMetrics metrics;
 
+    void atStartup(@Observes Startup startup) {
+        listener.tell(this);
+    }
+
     @Override
-    public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-        metrics.partitionsAssigned(consumer.groupMetadata().generationId());
+    public void assigned(int generation) {
+        metrics.partitionsAssigned(generation);
     }
 
     /** A revoked partition's lag is its next owner's to report; a stale value here would count twice. */
     @Override
-    public void onPartitionsRevoked(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
-        partitions.forEach(partition -> metrics.lag(partition.partition(), 0));
+    public void revoked(int partition) {
+        metrics.lag(partition, 0);
     }
 }
