@@ -6,8 +6,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Latencies counted into fixed buckets since start-up, as a Prometheus histogram reads them: cumulative counts per
- * upper bound ({@code le}), the count and the sum, all in seconds. Payara's own timer exports its buckets and sum in
- * seconds but its quantiles in nanoseconds under the same name, so the mesh counts for itself.
+ * upper bound ({@code le}), the count and the sum, all in seconds.
  */
 public final class LatencyHistogram {
 

@@ -98,7 +98,7 @@ class DispatcherIT {
         mesh.allow(alice, bob);
         // The gauge counts every waiting event: earlier tests' events drain first, or their draining would hide
         // this test's three.
-        await().atMost(Duration.ofSeconds(60)).until(() -> MeshMetrics.sum("agent_mesh_outbox_pending_total",
+        await().atMost(Duration.ofSeconds(60)).until(() -> MeshMetrics.sum("agent_mesh_outbox_events",
                 "status=\"pending\"") == 0);
         double sentBefore = MeshMetrics.sum("agent_mesh_outbox_dispatch_total", "result=\"sent\"");
         double pendingBefore = 0;
@@ -107,13 +107,17 @@ class DispatcherIT {
         List<String> waiting = sendSeries(alice, bob, 3);
 
         // Refreshed by the one-second sweep: the three events wait behind the failing first.
-        await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_outbox_pending_total",
+        await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_outbox_events",
                 "status=\"pending\"") >= pendingBefore + 3);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> MeshMetrics.sum("agent_mesh_outbox_oldest_pending_age_seconds", "") >= 1);
         healPublishingFor(bob);
         Delivery.awaitExactly(Map.of(bob.id(), waiting), Duration.ofSeconds(30));
         assertTrue(MeshMetrics.sum("agent_mesh_outbox_dispatch_total", "result=\"sent\"") >= sentBefore + 3);
-        await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_outbox_pending_total",
+        await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_outbox_events",
                 "status=\"pending\"") <= pendingBefore);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> MeshMetrics.sum("agent_mesh_outbox_oldest_pending_age_seconds", "") == 0);
     }
 
     private List<String> sendSeries(Agent from, Agent to, int count) {

@@ -2,12 +2,10 @@ package agentmesh.system;
 
 import agentmesh.stack.MeshServer;
 
+import java.net.URI;
 import java.util.stream.Stream;
 
-/**
- * Reads a server's application metrics (Prometheus text at /metrics, where the server serves them). The names are
- * the same on every server; on WildFly (Micrometer) a metric without labels has no braces.
- */
+/** Reads the mesh's metrics (Prometheus text at /mesh/metrics), the same on every server. */
 public final class MeshMetrics {
 
     private MeshMetrics() {
@@ -18,14 +16,19 @@ public final class MeshMetrics {
         return sum(scrape(server), metric, labelFilter);
     }
 
-    /** The application metrics of the server. */
+    /** The mesh's metrics on the server. */
     public static String scrape(MeshServer server) {
-        return scrape(new MeshClient(server.managementUri()));
+        return scrape(new MeshClient(address(server)));
     }
 
-    /** The application metrics at {@code management}, a client of the address where the server serves them. */
-    public static String scrape(MeshClient management) {
-        return management.get("metrics?scope=application", null).body();
+    /** The mesh's metrics, through {@code mesh}, a client of the address {@link #address} gives. */
+    public static String scrape(MeshClient mesh) {
+        return mesh.get("metrics", null).body();
+    }
+
+    /** The mesh's address on the server, {@code http://127.0.0.1:PORT/mesh/}, where it serves {@code metrics}. */
+    public static URI address(MeshServer server) {
+        return server.baseUri().resolve("../../");
     }
 
     /** As {@link #sum(MeshServer, String, String)}, over metrics already scraped. */

@@ -108,7 +108,7 @@ final class ConsumerLoop implements Runnable {
     }
 
     void subscribe(Consumer<String, String> kafka) {
-        kafka.subscribe(List.of(settings.topic()), new ForgetRevoked());
+        kafka.subscribe(List.of(settings.topic()), new OnRebalance(kafka));
     }
 
     /** One poll: every partition's records handled, then their offsets committed at once. */
@@ -310,19 +310,31 @@ final class ConsumerLoop implements Runnable {
         }
     }
 
-    /** A revoked partition's retry state belongs to its next owner, who starts from the committed offset. */
-    private final class ForgetRevoked implements ConsumerRebalanceListener {
+    /**
+     * A revoked partition's retry state and lag belong to its next owner, who starts from the committed offset; an
+     * assignment is a rebalance of the group, counted by its generation.
+     */
+    private final class OnRebalance implements ConsumerRebalanceListener {
+
+        private final Consumer<String, String> kafka;
+
+        OnRebalance(Consumer<String, String> kafka) {
+            this.kafka = kafka;
+        }
+
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             partitions.forEach(p -> {
                 attempts.remove(p);
                 pausedUntil.remove(p);
                 committed.remove(p);
+                deliveries.lag(p.partition(), 0); // its next owner reports it; a stale value would count twice
             });
         }
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            deliveries.rebalanced(kafka.groupMetadata().generationId());
         }
     }
 }

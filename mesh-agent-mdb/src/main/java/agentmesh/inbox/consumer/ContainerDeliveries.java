@@ -53,4 +53,9 @@ final class ContainerDeliveries implements Deliveries {
     public void lag(int partition, long lag) {
         metrics.lag(partition, lag);
     }
+
+    @Override
+    public void rebalanced(int generation) {
+        metrics.partitionsAssigned(generation);
+    }
 }

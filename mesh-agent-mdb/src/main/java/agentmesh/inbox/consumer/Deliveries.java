@@ -24,4 +24,7 @@ interface Deliveries {
 
     /** The partition's lag as the consumer last saw it. */
     void lag(int partition, long lag);
+
+    /** The group gave the consumer its partitions in this generation: a rebalance. */
+    void rebalanced(int generation);
 }

@@ -1,6 +1,7 @@
 package agentmesh.inbox.consumer;
 
 import agentmesh.inbox.control.InboxRecord;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -18,11 +19,13 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,6 +43,7 @@ class ConsumerLoopTest {
     private final TopicPartition p1 = new TopicPartition(TOPIC, 1);
 
     private boolean coordinatorAway;
+    private int generation;
     // Both of commitSync's forms end here (MockConsumer's bounded one calls the other).
     private final MockConsumer<String, String> kafka = new MockConsumer<>("earliest") {
         @Override
@@ -48,6 +52,18 @@ class ConsumerLoopTest {
                 throw new TimeoutException("Timeout expired before successfully committing offsets " + offsets);
             }
             super.commitSync(offsets);
+        }
+
+        // MockConsumer's generation never changes; a group's goes up with every rebalance.
+        @Override
+        public synchronized void rebalance(Collection<TopicPartition> newAssignment) {
+            generation++;
+            super.rebalance(newAssignment);
+        }
+
+        @Override
+        public synchronized ConsumerGroupMetadata groupMetadata() {
+            return new ConsumerGroupMetadata("mesh-inbox", generation, "member", Optional.empty());
         }
     };
     private final SettableClock clock = new SettableClock();
@@ -149,6 +165,14 @@ class ConsumerLoopTest {
     }
 
     @Test
+    void everyAssignmentIsReportedWithItsGenerationForTheRebalanceCount() {
+        kafka.rebalance(List.of(p1));
+        kafka.rebalance(List.of(p0, p1));
+
+        assertEquals(List.of(1, 2, 3), deliveries.generations);
+    }
+
+    @Test
     void anArmedCrashKillsTheLoopBetweenTheDeliveriesAndTheOffsetCommit() {
         deliveries.crash = true;
         add(p0, 0, "a");
@@ -244,6 +268,7 @@ class ConsumerLoopTest {
         boolean crash;
         boolean held;
         final Deque<Boolean> heldAnswers = new ArrayDeque<>();
+        final List<Integer> generations = new ArrayList<>();
 
         @Override
         public void deliverAll(List<InboxRecord> records) {
@@ -283,6 +308,11 @@ class ConsumerLoopTest {
 
         @Override
         public void lag(int partition, long lag) {
+        }
+
+        @Override
+        public void rebalanced(int generation) {
+            generations.add(generation);
         }
     }
 

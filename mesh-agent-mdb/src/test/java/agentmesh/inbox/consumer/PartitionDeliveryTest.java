@@ -130,5 +130,9 @@ class PartitionDeliveryTest {
         @Override
         public void lag(int partition, long lag) {
         }
+
+        @Override
+        public void rebalanced(int generation) {
+        }
     }
 }

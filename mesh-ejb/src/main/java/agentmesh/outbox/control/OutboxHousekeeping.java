@@ -39,22 +39,34 @@ public class OutboxHousekeeping {
                 config.sentRetention().toMinutes(), config.purgeBatchSize());
     }
 
-    /** Counts the rows waiting and the dead ones through the status index (sent rows are not counted). */
+    /**
+     * Counts the rows waiting and the dead ones through the status index (sent rows are not counted), and reads the
+     * age of the oldest waiting one, the lowest id, by its primary key.
+     */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public void refreshMetrics() {
         long pending = 0;
         long failed = 0;
+        long oldestPendingAgeMicros = 0;
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery("SELECT status, COUNT(*) FROM outbox_event"
+        List<Object[]> rows = em.createNativeQuery("SELECT status, COUNT(*), MIN(id) FROM outbox_event"
                 + " WHERE status IN ('PENDING', 'FAILED') GROUP BY status").getResultList();
         for (Object[] row : rows) {
             long count = ((Number) row[1]).longValue();
             if ("PENDING".equals(row[0])) {
                 pending = count;
+                oldestPendingAgeMicros = ageMicros(((Number) row[2]).longValue());
             } else {
                 failed = count;
             }
         }
-        metrics.rows(pending, failed);
+        metrics.rows(pending, failed, oldestPendingAgeMicros);
+    }
+
+    // The database's clock, the one created_at was written with; 0 if the row was sent meanwhile.
+    private long ageMicros(long id) {
+        List<?> age = em.createNativeQuery("SELECT TIMESTAMPDIFF(MICROSECOND, created_at, UTC_TIMESTAMP(6))"
+                + " FROM outbox_event WHERE id = ?").setParameter(1, id).getResultList();
+        return age.isEmpty() ? 0 : Math.max(0, ((Number) age.get(0)).longValue());
     }
 }

@@ -19,7 +19,7 @@ public class TaskMetrics {
 
     @PostConstruct
     void register() {
-        timeouts = meters.counter("agent_mesh_task_timeout"); // exported as agent_mesh_task_timeout_total
+        timeouts = meters.counter("agent_mesh_task_timeout_total", "Tasks failed for being idle too long");
     }
 
     /** Created with the application, so that the counter is exported at 0 before the first timeout. */

@@ -6,6 +6,7 @@ import agentmesh.system.FakeIdentityService;
 import agentmesh.system.Inbox;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshClient.Agent;
+import agentmesh.system.MeshMetrics;
 import agentmesh.system.MeshStackExtension;
 import agentmesh.system.abuse.AbusiveAgent;
 import org.awaitility.core.ConditionTimeoutException;
@@ -77,7 +78,7 @@ final class ChaosRun {
     private Run loadWithFaults(MeshStack stack, FakeIdentityService identity, MeshClient mesh,
                                Participants participants) {
         try (MetricsSampler sampler = new MetricsSampler(stack.config(),
-                new MeshClient(stack.server().managementUri(), REQUEST_TIMEOUT));
+                new MeshClient(MeshMetrics.address(stack.server()), REQUEST_TIMEOUT));
              FaultInjector injector = new FaultInjector(stack, identity, mesh);
              AbusiveAgent attacker = new AbusiveAgent(mesh, stack.config().baseUri())) {
             sampler.start();

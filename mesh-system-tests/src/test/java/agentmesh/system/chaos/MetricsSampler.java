@@ -28,7 +28,7 @@ final class MetricsSampler implements AutoCloseable {
     private long maxPending;
     private long maxLag;
 
-    /** @param server a client for the server's management address ({@link agentmesh.stack.MeshServer#managementUri}) */
+    /** @param server a client for the mesh's address ({@link MeshMetrics#address}) */
     MetricsSampler(StackConfig config, MeshClient server) {
         this.config = config;
         this.server = server;

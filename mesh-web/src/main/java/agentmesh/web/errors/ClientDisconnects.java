@@ -38,7 +38,8 @@ public class ClientDisconnects {
 
     @PostConstruct
     void install() {
-        disconnects = meters.counter("agent_mesh_client_disconnects"); // exported with _total
+        disconnects = meters.counter("agent_mesh_client_disconnects_total",
+                "Responses not written because the client had gone");
         before = responder.getFilter();
         responder.setFilter(record -> {
             if (isClientGone(record)) {

@@ -136,8 +136,10 @@ public class AgentGate implements Filter {
         inboxRequests = new AdmissionLimit(maxConcurrentInboxRequests, 2 * maxConcurrentInboxRequests);
         perAgent = new AgentConcurrency(maxRequestsPerAgent);
         perAgentMcp = new AgentConcurrency(maxMcpRequestsPerAgent);
-        overCapacity = meters.counter("agent_mesh_over_capacity"); // exported as agent_mesh_over_capacity_total
-        meters.gauge("agent_mesh_requests_in_progress", () -> requests.inUse() + inboxRequests.inUse());
+        overCapacity = meters.counter("agent_mesh_over_capacity_total",
+                "Requests refused with 503 because the server's places for them were all taken");
+        meters.gauge("agent_mesh_requests_in_progress", "Agents' requests the server is working on",
+                () -> requests.inUse() + inboxRequests.inUse());
     }
 
     @Override

@@ -43,7 +43,7 @@ public class AgentRateLimit {
 
     @PostConstruct
     void register() {
-        limited = meters.counter("agent_mesh_rate_limited"); // exported as agent_mesh_rate_limited_total
+        limited = meters.counter("agent_mesh_rate_limited_total", "Requests refused with 429, past an agent's rate");
     }
 
     /** Created with the application, so that every metric is exported (at 0) from the start. */
