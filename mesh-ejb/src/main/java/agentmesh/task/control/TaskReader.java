@@ -68,7 +68,7 @@ public class TaskReader {
     /** The task as it stands — its state and its agents — without its history or artifacts: one row read. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public TaskView status(String taskId, String reader) {
-        return view(readable(taskId, reader), List.of(), List.of(), null);
+        return view(readable(taskId, reader), List.of(), List.of(), null, 0);
     }
 
     /** As {@link #status}, for the admin, who reads every task. */
@@ -88,11 +88,12 @@ public class TaskReader {
         List<MessageView> history = new ArrayList<>(newest.items());
         Collections.reverse(history);
         if (!withArtifacts) {
-            return new Read(view(task, history, List.of(), null), newest.bytes());
+            return new Read(view(task, history, List.of(), null, 0), newest.bytes());
         }
         Sized<TaskLifecycle.ArtifactView> artifacts = selectArtifacts(task.taskId(), 0, ARTIFACTS_IN_TASK,
                 shared ? maxBytes - newest.bytes() : maxBytes);
-        return new Read(view(task, history, artifacts.items(), nextArtifactCursor(task.taskId(), artifacts)),
+        ArtifactPage first = page(task.taskId(), artifacts);
+        return new Read(view(task, history, first.artifacts(), first.nextCursor(), first.endCursor()),
                 newest.bytes() + artifacts.bytes());
     }
 
@@ -115,7 +116,7 @@ public class TaskReader {
 
     /**
      * Up to {@code limit} artifacts of the task after the cursor, in the order they were added, no more than a
-     * page's bytes. The next cursor is null when no artifact follows.
+     * page's bytes, with the cursor after its last.
      */
     public ArtifactPage artifacts(String taskId, String reader, long after, int limit) {
         readable(taskId, reader);
@@ -129,8 +130,7 @@ public class TaskReader {
     }
 
     private ArtifactPage artifactsAfter(String taskId, long after, int limit) {
-        Sized<TaskLifecycle.ArtifactView> artifacts = selectArtifacts(taskId, after, limit, pageBytes.max());
-        return new ArtifactPage(artifacts.items(), nextArtifactCursor(taskId, artifacts));
+        return page(taskId, selectArtifacts(taskId, after, limit, pageBytes.max()));
     }
 
     /** Items read within a byte budget, the bytes of stored content they hold, and the key of the last one. */
@@ -148,11 +148,11 @@ public class TaskReader {
         return new Sized<>(artifacts, bytes(rows, 5), last);
     }
 
-    // The cursor after the artifacts read, or null when none follows.
-    private Long nextArtifactCursor(String taskId, Sized<TaskLifecycle.ArtifactView> read) {
+    // The artifacts read, the cursor after them, and whether any follows.
+    private ArtifactPage page(String taskId, Sized<TaskLifecycle.ArtifactView> read) {
         boolean more = !em.createNativeQuery("SELECT 1 FROM task_artifact WHERE task_id = ? AND id > ? LIMIT 1")
                 .setParameter(1, taskId).setParameter(2, read.lastKey()).getResultList().isEmpty();
-        return more ? read.lastKey() : null;
+        return ArtifactPage.of(read.items(), read.lastKey(), more);
     }
 
     /** The other agent of a task, for one of its two agents (404 for an unknown task, 403 for a stranger). */
@@ -187,7 +187,7 @@ public class TaskReader {
 
     private TaskPage page(List<Task> tasks, int limit) {
         List<Task> page = tasks.size() > limit ? tasks.subList(0, limit) : tasks;
-        return new TaskPage(page.stream().map(t -> view(t, List.of(), List.of(), null)).toList(),
+        return new TaskPage(page.stream().map(t -> view(t, List.of(), List.of(), null, 0)).toList(),
                 tasks.size() > limit ? cursorAfter(page) : null);
     }
 
@@ -314,10 +314,10 @@ public class TaskReader {
     }
 
     private static TaskView view(Task task, List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts,
-                                 Long artifactsNextCursor) {
+                                 Long artifactsNextCursor, long artifactsEndCursor) {
         return new TaskView(task.taskId(), task.contextId(), task.requester(), task.assignee(),
                 new TaskView.Status(task.state().wireName(), UtcTime.toInstant(task.statusAt()), task.statusReason()),
-                history, artifacts, artifactsNextCursor, UtcTime.toInstant(task.createdAt()),
+                history, artifacts, artifactsNextCursor, artifactsEndCursor, UtcTime.toInstant(task.createdAt()),
                 UtcTime.toInstant(task.updatedAt()));
     }
 

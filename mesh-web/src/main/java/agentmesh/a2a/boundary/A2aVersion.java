@@ -300,12 +300,12 @@ public enum A2aVersion {
                 JsonObject status = inboxEvent.getJsonObject("status");
                 yield statusUpdate(new TaskView(taskId, contextId, null, null, new TaskView.Status(
                         status.getString("state"), Instant.parse(status.getString("timestamp")),
-                        status.getString("reason", null)), List.of(), List.of(), null, createdAt, createdAt));
+                        status.getString("reason", null)), List.of(), List.of(), null, 0, createdAt, createdAt));
             }
             case "artifact" -> {
                 JsonObject artifact = inboxEvent.getJsonObject("artifact");
                 yield artifactUpdate(new TaskView(taskId, contextId, null, null, null, List.of(), List.of(), null,
-                        createdAt, createdAt), new TaskLifecycle.ArtifactView(artifact.getString("artifactId"),
+                        0, createdAt, createdAt), new TaskLifecycle.ArtifactView(artifact.getString("artifactId"),
                         artifact.getString("name", null), artifact.getJsonArray("parts"), createdAt));
             }
             default -> throw new IllegalArgumentException("no push notification for an event of type "

@@ -108,15 +108,9 @@ final class TaskStream extends WaitingCall {
         return false;
     }
 
-    // True when every new artifact has been sent. A look with nothing new reads the one artifact of the tail again.
+    // True when every new artifact has been sent.
     private boolean sendNewArtifacts(TaskView task) throws IOException {
-        int pages = 0;
-        if (position.tailToShorten() > 0) {
-            position.shortened(reader.artifacts(call.taskId(), call.caller(), position.artifactsAfter(),
-                    position.tailToShorten()));
-            pages++;
-        }
-        for (; pages < PAGES_PER_LOOK; pages++) {
+        for (int pages = 0; pages < PAGES_PER_LOOK; pages++) {
             ArtifactPage page = reader.artifacts(call.taskId(), call.caller(), position.artifactsAfter(),
                     TaskReader.MAX_PAGE);
             for (TaskLifecycle.ArtifactView artifact : position.advance(page)) {

@@ -116,7 +116,7 @@ class A2aVersionTest {
         Instant now = Instant.parse("2026-12-04T10:00:00Z");
         return new TaskView("t-1", "c-1", "alice", "bob", new TaskView.Status("input-required", now, null),
                 List.of(new MessageView("m-1", 1, "bob", "alice", "agent", parts, now)),
-                List.<TaskLifecycle.ArtifactView>of(), null, now, now);
+                List.<TaskLifecycle.ArtifactView>of(), null, 0, now, now);
     }
 
     private static JsonArray json(String text) {

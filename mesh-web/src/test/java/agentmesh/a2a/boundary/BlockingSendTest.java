@@ -97,7 +97,7 @@ class BlockingSendTest {
     }
 
     private static TaskView task(TaskView.Status status) {
-        return new TaskView("t-1", "c-1", "alice", "bob", status, List.of(), List.of(), null, Instant.EPOCH,
+        return new TaskView("t-1", "c-1", "alice", "bob", status, List.of(), List.of(), null, 0, Instant.EPOCH,
                 Instant.EPOCH);
     }
 }

@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * A task in memory, paged as {@link TaskReader} pages it: messages after a seq, artifacts after a cursor (the
- * position of an artifact, counted from 1) with the next cursor only when more follow. Records every read.
+ * position of an artifact, counted from 1), the page's end cursor always, its next only when more follow. Records
+ * every read.
  */
 class FakeTaskReader extends TaskReader {
 
@@ -47,6 +48,6 @@ class FakeTaskReader extends TaskReader {
         int from = (int) after;
         int to = Math.min(artifacts.size(), from + limit);
         artifactsRead += to - from;
-        return new ArtifactPage(List.copyOf(artifacts.subList(from, to)), to < artifacts.size() ? (long) to : null);
+        return ArtifactPage.of(List.copyOf(artifacts.subList(from, to)), to, to < artifacts.size());
     }
 }

@@ -97,7 +97,7 @@ class ListTasksQueryTest {
     void aListedTaskHasArtifactsOnlyWhenAskedAndThenEvenEmpty() {
         TaskView task = new TaskView("t-1", "ctx-1", "alice", "bob",
                 new TaskView.Status("working", Instant.parse("2025-10-28T10:30:00Z"), null), List.of(), List.of(),
-                null, Instant.parse("2025-10-28T10:00:00Z"), Instant.parse("2025-10-28T10:30:00Z"));
+                null, 0, Instant.parse("2025-10-28T10:00:00Z"), Instant.parse("2025-10-28T10:30:00Z"));
         JsonObject without = A2aVersion.V1_0.listedTask(task, false);
         assertFalse(without.containsKey("artifacts"));
         assertFalse(without.containsKey("history"));
@@ -107,7 +107,7 @@ class ListTasksQueryTest {
 
         TaskView withOne = new TaskView("t-1", "ctx-1", "alice", "bob", task.status(), List.of(),
                 List.of(new TaskLifecycle.ArtifactView("a-1", "report", MeshJson.array().add(MeshJson.object()
-                        .add("kind", "text").add("text", "done")).build(), Instant.EPOCH)), null,
+                        .add("kind", "text").add("text", "done")).build(), Instant.EPOCH)), null, 1,
                 task.createdAt(), task.updatedAt());
         assertEquals(List.of(), A2a10Json.violations("Task", A2aVersion.V1_0.listedTask(withOne, true),
                 Set.of()));

@@ -21,7 +21,7 @@ class StreamPositionTest {
 
     @Test
     void aStreamStartsAfterTheNewestMessageAndTheStatusItsFirstEventShowed() {
-        StreamPosition position = StreamPosition.after(task(List.of(message(4), message(5)), List.of(), null));
+        StreamPosition position = StreamPosition.after(task(List.of(message(4), message(5)), List.of(), null, 0));
 
         assertEquals(5, position.lastSeq());
         assertFalse(position.statusMoved(WORKING));
@@ -31,68 +31,43 @@ class StreamPositionTest {
 
     @Test
     void artifactsThatDidNotFitTheFirstEventFollowFromItsCursor() {
-        StreamPosition position = StreamPosition.after(task(List.of(), artifacts("a", "b"), 7L));
+        StreamPosition position = StreamPosition.after(task(List.of(), artifacts("a", "b"), 7L, 7));
 
         assertEquals(7, position.artifactsAfter());
-        assertEquals(0, position.tailSize());
-        assertEquals(List.of("c", "d"), ids(position.advance(new ArtifactPage(artifacts("c", "d"), null))));
+        assertEquals(List.of("c", "d"), ids(position.advance(ArtifactPage.of(artifacts("c", "d"), 9, false))));
+        assertEquals(9, position.artifactsAfter());
     }
 
     @Test
-    void artifactsReadAgainFromTheCursorAreNotSentAgain() {
-        StreamPosition position = StreamPosition.after(task(List.of(), artifacts("a", "b"), null));
+    void aStreamWhoseFirstEventHeldEveryArtifactGoesOnAfterTheLastOfThem() {
+        StreamPosition position = StreamPosition.after(task(List.of(), artifacts("a", "b"), null, 2));
 
-        assertEquals(0, position.artifactsAfter());
-        assertEquals(List.of("c"), ids(position.advance(new ArtifactPage(artifacts("a", "b", "c"), null))));
-        assertEquals(List.of(), ids(position.advance(new ArtifactPage(artifacts("a", "b", "c"), null))));
+        assertEquals(2, position.artifactsAfter());
     }
 
     @Test
-    void theArtifactsReadAgainShrinkToTheLastOneSent() {
-        StreamPosition position = StreamPosition.after(task(List.of(), artifacts("a", "b", "c"), null));
-        assertEquals(2, position.tailToShorten());
+    void aPageMovesTheCursorPastItsLastArtifactWhetherOrNotMoreFollowAndAnEmptyOneLeavesIt() {
+        StreamPosition position = StreamPosition.after(task(List.of(), List.of(), null, 0));
 
-        position.shortened(new ArtifactPage(artifacts("a", "b"), 12L));
-
-        assertEquals(12, position.artifactsAfter());
-        assertEquals(1, position.tailSize());
-        assertEquals(0, position.tailToShorten());
-        assertEquals(List.of(), ids(position.advance(new ArtifactPage(artifacts("c"), null))));
-        assertEquals(List.of("d"), ids(position.advance(new ArtifactPage(artifacts("c", "d"), null))));
-        assertEquals(1, position.tailToShorten());
-    }
-
-    @Test
-    void aShorteningPageCutShortByItsBytesMovesTheCursorAsFarAsItGot() {
-        StreamPosition position = StreamPosition.after(task(List.of(), artifacts("a", "b", "c"), null));
-
-        position.shortened(new ArtifactPage(artifacts("a"), 10L));
-
-        assertEquals(10, position.artifactsAfter());
-        assertEquals(2, position.tailSize());
-    }
-
-    @Test
-    void aPageWithMoreFollowingMovesTheCursorAndForgetsWhatWasReadAgain() {
-        StreamPosition position = StreamPosition.after(task(List.of(), artifacts("a"), null));
-
-        assertEquals(List.of("b"), ids(position.advance(new ArtifactPage(artifacts("a", "b"), 20L))));
-
+        assertEquals(List.of("a", "b"), ids(position.advance(ArtifactPage.of(artifacts("a", "b"), 20, true))));
         assertEquals(20, position.artifactsAfter());
-        assertEquals(0, position.tailSize());
+        assertEquals(List.of("c"), ids(position.advance(ArtifactPage.of(artifacts("c"), 21, false))));
+        assertEquals(21, position.artifactsAfter());
+        assertEquals(List.of(), ids(position.advance(ArtifactPage.of(List.of(), 21, false))));
+        assertEquals(21, position.artifactsAfter());
     }
 
     @Test
     void aStatusCountsAsMovedOnceForEachChange() {
-        StreamPosition position = StreamPosition.after(task(List.of(), List.of(), null));
+        StreamPosition position = StreamPosition.after(task(List.of(), List.of(), null, 0));
         TaskView.Status completed = new TaskView.Status("completed", Instant.EPOCH.plusSeconds(1), null);
 
         assertTrue(position.statusMoved(completed));
         assertFalse(position.statusMoved(completed));
     }
 
-    static TaskView task(List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts, Long next) {
-        return new TaskView("t-1", "c-1", "alice", "bob", WORKING, history, artifacts, next, Instant.EPOCH,
+    static TaskView task(List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts, Long next, long end) {
+        return new TaskView("t-1", "c-1", "alice", "bob", WORKING, history, artifacts, next, end, Instant.EPOCH,
                 Instant.EPOCH);
     }
 

@@ -43,7 +43,7 @@ class RemoteAnswersTest {
             @Override
             public TaskView read(String taskId, String reader, int historyLength) {
                 return new TaskView(taskId, "c", "alice", "echo", new TaskView.Status(task.state.wireName(),
-                        Instant.EPOCH, null), List.of(), List.of(), null, Instant.EPOCH, Instant.EPOCH);
+                        Instant.EPOCH, null), List.of(), List.of(), null, 0, Instant.EPOCH, Instant.EPOCH);
             }
         };
         answers.identity = new IdentityCheck() {
