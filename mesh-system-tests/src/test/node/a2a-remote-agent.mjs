@@ -5,7 +5,10 @@
 // unless that messageId is there already, and answers with the task completed and the message "echo: TEXT" (the
 // answer's id derived from the message's, so a repeated message gets the same answer). A message whose text starts
 // with "slow" gets the task working at once, and 1.5 s later the message "done: TEXT" and the task completed (seen
-// by the mesh through SubscribeToTask). A message whose text contains "poison" is refused with a JSON-RPC error.
+// by the mesh through SubscribeToTask). A message whose text starts with "chunks" gets the task working with the
+// artifact "report" (text "Hello, "); once the mesh subscribes to the task, two chunks appended to it — the text
+// "world", then 63 data parts (more than an artifact may hold) — and the task completed with "done: TEXT".
+// A message whose text contains "poison" is refused with a JSON-RPC error.
 // Calls need "Authorization: Bearer TOKEN"; the card is public.
 // Environment: PORT, TOKEN, LOG. Prints "ready" once it listens.
 import express from 'express';
@@ -28,6 +31,14 @@ const card = {
     outputModes: [], securityRequirements: [] }],
   signatures: [],
 };
+// Resolves a task's wait for the mesh's SubscribeToTask, so that its chunks come by the stream, not in the task.
+const subscribed = new Map();
+const textPart = (value) => ({ content: { $case: 'text', value }, metadata: undefined, filename: '',
+  mediaType: 'text/plain' });
+const dataPart = (value) => ({ content: { $case: 'data', value }, metadata: undefined, filename: '',
+  mediaType: 'application/json' });
+const report = (parts) => ({ artifactId: 'report', name: 'Report', description: '', parts, metadata: undefined,
+  extensions: [] });
 const text = (message) => message.parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
 
 class EchoOnce {
@@ -43,6 +54,21 @@ class EchoOnce {
       parts: [{ content: { $case: 'text', value: `${prefix}: ${said}` }, metadata: undefined, filename: '',
         mediaType: 'text/plain' }] });
     const status = (state, message) => ({ state, message, timestamp: new Date().toISOString() });
+    if (said.startsWith('chunks')) {
+      const subscription = new Promise((resolve) => { subscribed.set(taskId, resolve); setTimeout(resolve, 30000); });
+      bus.publish(AgentEvent.task({ id: taskId, contextId, artifacts: [report([textPart('Hello, ')])],
+        history: [userMessage], metadata: undefined, status: status(TaskState.TASK_STATE_WORKING, undefined) }));
+      await subscription;
+      await new Promise((resolve) => { setTimeout(resolve, 500); }); // the handler joins the task's events
+      const appended = (parts) => AgentEvent.artifactUpdate({ taskId, contextId, artifact: report(parts),
+        append: true, lastChunk: true, metadata: undefined });
+      bus.publish(appended([textPart('world')]));
+      bus.publish(appended(Array.from({ length: 63 }, (_, n) => dataPart({ n }))));
+      bus.publish(AgentEvent.statusUpdate({ taskId, contextId, metadata: undefined,
+        status: status(TaskState.TASK_STATE_COMPLETED, answer('done')) }));
+      bus.finished();
+      return;
+    }
     if (!said.startsWith('slow')) {
       bus.publish(AgentEvent.task({ id: taskId, contextId, artifacts: [], metadata: undefined,
         history: [userMessage], status: status(TaskState.TASK_STATE_COMPLETED, answer('echo')) }));
@@ -66,6 +92,9 @@ app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: requestHand
 app.use('/rpc', express.json({ limit: '2mb' }), (request, response, next) => {
   if (request.headers.authorization !== `Bearer ${TOKEN}`) {
     response.status(401).json({ error: 'unauthorized' });
+  } else if (request.body?.method === 'SubscribeToTask' && subscribed.has(request.body.params?.id)) {
+    subscribed.get(request.body.params.id)();
+    next();
   } else if (JSON.stringify(request.body).includes('poison')) {
     response.json({ jsonrpc: '2.0', id: request.body.id, error: { code: -32602, message: 'I do not take poison' } });
   } else {

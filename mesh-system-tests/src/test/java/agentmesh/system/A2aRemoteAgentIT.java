@@ -6,6 +6,7 @@ import agentmesh.client.Message;
 import agentmesh.client.Part;
 import agentmesh.client.TaskState;
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.IntStream;
 
 import static org.awaitility.Awaitility.await;
@@ -33,7 +35,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * again; it handles every message once, in order, and every answer reaches the sender once. A task it keeps working
  * on after answering is followed to its end. A message it refuses is parked after its attempts, the ones behind it
  * move on, and an admin can replay it. Two senders' messages with the same id are two messages to it; what the agent
- * had received before it was attached is not sent to it.
+ * had received before it was attached is not sent to it. Chunks it appends to an artifact the mesh stored already are
+ * appended to it, as far as an artifact's bounds allow.
  */
 @ExtendWith(MeshStackExtension.class)
 class A2aRemoteAgentIT {
@@ -61,15 +64,10 @@ class A2aRemoteAgentIT {
 
     @Test
     void aRemoteA2aAgentGetsEveryMessageOnceAndInOrderAcrossItsRestarts() throws Exception {
-        remote = startRemote();
-        MeshClient.Agent alice = mesh.registerAgent("alice-remote");
-        MeshClient.Agent echo = mesh.registerAgent("echo-remote");
-        mesh.allow(alice, echo);
-        ApiResponse attached = mesh.put("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN,
-                "{\"cardUrl\":\"http://127.0.0.1:" + port + "/.well-known/agent-card.json\",\"bearerToken\":\""
-                        + SECRET + "\"}");
-        assertEquals(200, attached.status(), attached.body());
-        attachedAgent = echo;
+        Attached pair = aliceAndAnAttachedEcho();
+        MeshClient.Agent alice = pair.alice();
+        MeshClient.Agent echo = pair.echo();
+        ApiResponse attached = pair.attachment();
         assertEquals("http://127.0.0.1:" + port + "/rpc", attached.json().getString("endpoint"));
         assertEquals("1.0", attached.json().getString("protocolVersion"));
         assertFalse(attached.body().contains(SECRET), "the secret is never returned");
@@ -135,11 +133,7 @@ class A2aRemoteAgentIT {
         String before = mesh.send(alice, MeshClient.textMessage("before", echo, null, "before the attachment"))
                 .getString("messageId");
         Inbox.awaitMessage(MeshAgent.builder(base, echo.id(), echo.token()).build(), before);
-        ApiResponse attachment = mesh.put("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN,
-                "{\"cardUrl\":\"http://127.0.0.1:" + port + "/.well-known/agent-card.json\",\"bearerToken\":\""
-                        + SECRET + "\"}");
-        assertEquals(200, attachment.status(), attachment.body());
-        attachedAgent = echo;
+        attach(echo);
 
         // The remote agent handles a message id once: with one namespace for all senders, bob's would be alice's.
         mesh.send(alice, MeshClient.textMessage("same-id-1", echo, null, "from alice"));
@@ -153,6 +147,64 @@ class A2aRemoteAgentIT {
                 && !answers(bobAgent).isEmpty());
         assertEquals(List.of("echo: from alice"), answers(aliceAgent));
         assertEquals(List.of("echo: from bob"), answers(bobAgent));
+    }
+
+    @Test
+    void chunksAppendedAfterTheArtifactWasStoredAreAppendedToItWithinItsBoundsAndReadersSeeThem() throws Exception {
+        Attached pair = aliceAndAnAttachedEcho();
+        MeshClient.Agent alice = pair.alice();
+        MeshClient.Agent echo = pair.echo();
+
+        String taskId = mesh.send(alice, MeshClient.textMessage(null, echo, null, "chunks please"))
+                .getString("taskId");
+
+        // The artifact came with the task; "world" by the stream after it was stored; 63 parts more were past it.
+        await().atMost(Duration.ofSeconds(60)).until(() -> "completed".equals(mesh.get("tasks/" + taskId,
+                alice.token()).json().getJsonObject("status").getString("state")));
+        JsonObject task = mesh.get("tasks/" + taskId, alice.token()).json();
+        assertEquals(1, task.getJsonArray("artifacts").size(), task.toString());
+        JsonObject report = task.getJsonArray("artifacts").getJsonObject(0);
+        assertEquals("report", report.getString("artifactId"));
+        assertEquals(List.of("Hello, ", "world"), texts(report.getJsonArray("parts")));
+
+        List<JsonObject> told = mesh.get("inbox?after=0&limit=100", alice.token()).json().getJsonArray("events")
+                .getValuesAs(JsonObject.class).stream().filter(event -> event.getString("type").equals("artifact"))
+                .toList();
+        assertEquals(List.of(false, true), told.stream().map(event -> event.getBoolean("append")).toList());
+        assertEquals(List.of("world"), texts(told.get(1).getJsonObject("artifact").getJsonArray("parts")));
+
+        JsonObject a2aTask = mesh.post("/mesh/a2a/" + echo.id(), alice.token(), "{\"jsonrpc\":\"2.0\",\"id\":1,"
+                + "\"method\":\"GetTask\",\"params\":{\"id\":\"" + taskId + "\"}}", Map.of("A2A-Version", "1.0"))
+                .json().getJsonObject("result");
+        JsonArray a2aParts = a2aTask.getJsonArray("artifacts").getJsonObject(0).getJsonArray("parts");
+        assertEquals(List.of("Hello, ", "world"), a2aParts.getValuesAs(JsonObject.class).stream()
+                .map(part -> part.getString("text")).toList());
+    }
+
+    private static List<String> texts(JsonArray parts) {
+        return parts.getValuesAs(JsonObject.class).stream().map(part -> part.getString("text")).toList();
+    }
+
+    private record Attached(MeshClient.Agent alice, MeshClient.Agent echo, ApiResponse attachment) {
+    }
+
+    /** The remote server started; alice and echo registered, allowed to talk; echo attached to the server. */
+    private Attached aliceAndAnAttachedEcho() throws IOException {
+        remote = startRemote();
+        MeshClient.Agent alice = mesh.registerAgent("alice-remote");
+        MeshClient.Agent echo = mesh.registerAgent("echo-remote");
+        mesh.allow(alice, echo);
+        return new Attached(alice, echo, attach(echo));
+    }
+
+    /** Makes the agent the mesh's face of the remote server, which asks for the bearer token SECRET. */
+    private ApiResponse attach(MeshClient.Agent agent) {
+        ApiResponse attached = mesh.put("admin/agents/" + agent.id() + "/remote", MeshStackExtension.ADMIN_TOKEN,
+                "{\"cardUrl\":\"http://127.0.0.1:" + port + "/.well-known/agent-card.json\",\"bearerToken\":\""
+                        + SECRET + "\"}");
+        assertEquals(200, attached.status(), attached.body());
+        attachedAgent = agent;
+        return attached;
     }
 
     private Process startRemote() throws IOException {

@@ -13,7 +13,8 @@ import java.util.UUID;
  * {@code type}, {@code eventId}, {@code taskId}, {@code contextId}, {@code from}, {@code to}, {@code createdAt} —
  * and the type's own fields: a {@code message}'s {@code messageId}, {@code seq}, {@code role} and {@code parts}; a
  * {@code task-status}'s {@code status} ({@code state}, {@code timestamp}, {@code reason}); an {@code artifact}'s
- * {@code artifact} ({@code artifactId}, {@code name}, {@code parts}). The one rule for ids: every event has an
+ * {@code artifact} ({@code artifactId}, {@code name}, {@code parts}) and {@code append} (true: the parts add to the
+ * artifact of that id told before, as A2A's artifact update says it). The one rule for ids: every event has an
  * {@code eventId} of its own, {@code ev-} and a random UUID — the consumer's dedup key with the recipient. (A
  * message id cannot be it: ids belong to their senders, two senders may use the same one.)
  */
@@ -36,9 +37,10 @@ public record InboxEvent(String recipient, String type, String taskId, JsonObjec
         return of("task-status", envelope, envelope(envelope, "task-status").add("status", status));
     }
 
-    public static InboxEvent artifact(Envelope envelope, String artifactId, String name, JsonArray parts) {
+    public static InboxEvent artifact(Envelope envelope, String artifactId, String name, JsonArray parts,
+                                      boolean append) {
         return of("artifact", envelope, envelope(envelope, "artifact").add("artifact", MeshJson.object()
-                .add("artifactId", artifactId).add("name", name).add("parts", parts)));
+                .add("artifactId", artifactId).add("name", name).add("parts", parts)).add("append", append));
     }
 
     private static InboxEvent of(String type, Envelope envelope, JsonObjectBuilder payload) {

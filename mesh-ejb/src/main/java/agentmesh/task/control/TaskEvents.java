@@ -30,8 +30,8 @@ public class TaskEvents {
     }
 
     public void artifactAdded(Task task, String from, String to, String artifactId, String name, JsonArray parts,
-                              LocalDateTime now) {
-        outbox.enqueue(InboxEvent.artifact(envelope(task, from, to, now), artifactId, name, parts));
+                              boolean append, LocalDateTime now) {
+        outbox.enqueue(InboxEvent.artifact(envelope(task, from, to, now), artifactId, name, parts, append));
     }
 
     private static InboxEvent.Envelope envelope(Task task, String from, String to, LocalDateTime now) {

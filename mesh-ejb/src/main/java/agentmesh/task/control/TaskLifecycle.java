@@ -4,6 +4,7 @@ import agentmesh.agent.control.ContactCheck;
 import agentmesh.agent.control.ContactGate;
 import agentmesh.parts.control.Parts;
 import agentmesh.platform.DuplicateKey;
+import agentmesh.platform.MeshJson;
 import agentmesh.platform.MeshException;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
@@ -12,11 +13,13 @@ import agentmesh.task.entity.TaskState;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -29,6 +32,12 @@ import java.util.UUID;
  */
 @Stateless
 public class TaskLifecycle {
+
+    /**
+     * The bytes of parts an artifact holds at most, its appends included: what one request body may carry (the API's
+     * {@code mesh.http.max-body-bytes}, by default), as {@link Parts#MAX_PARTS} is the parts one write may carry.
+     */
+    public static final long MAX_ARTIFACT_BYTES = 1024 * 1024;
 
     @PersistenceContext
     EntityManager em;
@@ -83,6 +92,40 @@ public class TaskLifecycle {
     /** The assignee attaches an artifact; the requester is told, if the two may still talk. */
     public ArtifactView addArtifact(String taskId, String caller, String artifactId, String name, JsonArray parts,
                                     ContactCheck contactCheck) {
+        Task task = writableArtifacts(taskId, caller, contactCheck);
+        String id = Objects.requireNonNullElseGet(artifactId, () -> "a-" + UUID.randomUUID());
+        return insertChunk(task, caller, id, name, Parts.canonical(parts), 0);
+    }
+
+    /**
+     * The assignee adds parts to an artifact of the task (A2A's {@code append}): stored as the artifact's next chunk,
+     * told to the requester as an artifact event with {@code append} true; an artifact not there yet is added with
+     * these parts, as A2A clients take an append for an artifact they do not know. Past the artifact's bounds —
+     * {@link Parts#MAX_PARTS} parts, {@link #MAX_ARTIFACT_BYTES} bytes, its chunks together — it is refused (413) and
+     * nothing changes: a refusal for good, as the same append would be refused again.
+     */
+    public ArtifactView appendToArtifact(String taskId, String caller, String artifactId, String name,
+                                         JsonArray parts, ContactCheck contactCheck) {
+        Task task = writableArtifacts(taskId, caller, contactCheck);
+        JsonArray canonical = Parts.canonical(parts);
+        // Under the task's lock, as every write of its artifacts: the chunks counted are all there are.
+        Object[] stored = (Object[]) em.createNativeQuery("SELECT MAX(chunk), SUM(JSON_LENGTH(parts)),"
+                        + " SUM(parts_bytes), MAX(CASE WHEN chunk = 0 THEN name END) FROM task_artifact"
+                        + " WHERE task_id = ? AND artifact_id = ?")
+                .setParameter(1, taskId).setParameter(2, artifactId).getSingleResult();
+        if (stored[0] == null) {
+            return insertChunk(task, caller, artifactId, name, canonical, 0);
+        }
+        long partCount = ((Number) stored[1]).longValue() + canonical.size();
+        long bytes = ((Number) stored[2]).longValue() + canonical.toString().getBytes(StandardCharsets.UTF_8).length;
+        if (partCount > Parts.MAX_PARTS || bytes > MAX_ARTIFACT_BYTES) {
+            throw new ArtifactTooLargeException(taskId, artifactId, partCount, bytes);
+        }
+        int next = ((Number) stored[0]).intValue() + 1;
+        return insertChunk(task, caller, artifactId, (String) stored[3], canonical, next);
+    }
+
+    private Task writableArtifacts(String taskId, String caller, ContactCheck contactCheck) {
         Task task = lock(taskId, caller);
         if (!caller.equals(task.assignee())) {
             throw new NotTheAssigneeException(taskId, caller);
@@ -91,25 +134,30 @@ public class TaskLifecycle {
         if (task.state().isTerminal()) {
             throw new TaskTerminalException(taskId, task.state());
         }
+        return task;
+    }
+
+    // Chunk 0 is an artifact added; a later one, parts appended to it.
+    private ArtifactView insertChunk(Task task, String caller, String artifactId, String name, JsonArray canonical,
+                                     int chunk) {
         LocalDateTime now = UtcTime.now(clock);
-        String id = Objects.requireNonNullElseGet(artifactId, () -> "a-" + UUID.randomUUID());
-        JsonArray canonical = Parts.canonical(parts);
         try {
-            em.createNativeQuery("INSERT INTO task_artifact (artifact_id, task_id, name, parts, created_by,"
-                            + " created_at) VALUES (?, ?, ?, ?, ?, ?)")
-                    .setParameter(1, id).setParameter(2, taskId).setParameter(3, name)
-                    .setParameter(4, canonical.toString()).setParameter(5, caller)
-                    .setParameter(6, UtcDateTimeConverter.format(now))
+            em.createNativeQuery("INSERT INTO task_artifact (artifact_id, chunk, task_id, name, parts, created_by,"
+                            + " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                    .setParameter(1, artifactId).setParameter(2, chunk).setParameter(3, task.taskId())
+                    .setParameter(4, name).setParameter(5, canonical.toString()).setParameter(6, caller)
+                    .setParameter(7, UtcDateTimeConverter.format(now))
                     .executeUpdate();
         } catch (PersistenceException e) {
             if (DuplicateKey.violates(e, "uk_task_artifact")) {
-                throw new ArtifactExistsException(taskId, id);
+                throw new ArtifactExistsException(task.taskId(), artifactId);
             }
             throw e;
         }
         task.touch(now);
-        events.artifactAdded(task, caller, task.requester(), id, name, canonical, now);
-        return new ArtifactView(id, name, canonical, UtcTime.toInstant(now));
+        boolean append = chunk > 0;
+        events.artifactAdded(task, caller, task.requester(), artifactId, name, canonical, append, now);
+        return new ArtifactView(artifactId, name, canonical, UtcTime.toInstant(now), append);
     }
 
     // Under the task's lock: a revocation committed before this write counts.
@@ -134,14 +182,39 @@ public class TaskLifecycle {
         return new TaskView.Status(task.state().wireName(), UtcTime.toInstant(task.statusAt()), task.statusReason());
     }
 
-    /** An artifact of a task, as it is answered and listed. */
-    public record ArtifactView(String artifactId, String name, JsonArray parts, Instant createdAt) {
+    /**
+     * An artifact of a task, as it is answered and listed: whole, its chunks put together ({@code append} false), or
+     * parts appended to an artifact listed before ({@code append} true: a page after a cursor that holds the
+     * appended chunks but not the artifact's start).
+     */
+    public record ArtifactView(String artifactId, String name, JsonArray parts, Instant createdAt, boolean append) {
+
+        public ArtifactView(String artifactId, String name, JsonArray parts, Instant createdAt) {
+            this(artifactId, name, parts, createdAt, false);
+        }
+
+        /** The same artifact with these parts after its own. */
+        public ArtifactView with(JsonArray more) {
+            JsonArrayBuilder all = MeshJson.array();
+            parts.forEach(all::add);
+            more.forEach(all::add);
+            return new ArtifactView(artifactId, name, all.build(), createdAt, append);
+        }
     }
 
     public static class NotTheAssigneeException extends MeshException {
         NotTheAssigneeException(String taskId, String caller) {
             super(403, "not-the-assignee", "Only the assignee may do this",
                     caller + " is not the assignee of task " + taskId);
+        }
+    }
+
+    public static class ArtifactTooLargeException extends MeshException {
+        ArtifactTooLargeException(String taskId, String artifactId, long parts, long bytes) {
+            super(413, "artifact-too-large", "Artifact too large",
+                    "Artifact " + artifactId + " of task " + taskId + " would hold " + parts + " parts and " + bytes
+                            + " bytes with this append; an artifact holds at most " + Parts.MAX_PARTS + " parts and "
+                            + MAX_ARTIFACT_BYTES + " bytes");
         }
     }
 

@@ -44,7 +44,7 @@ public class TaskReader {
             + " JOIN task_message m ON m.task_id = ? AND m.seq = sized.seq"
             + " WHERE " + PageBytes.WITHIN_BUDGET + " ORDER BY sized.seq";
     private static final String ARTIFACTS_AFTER = "SELECT STRAIGHT_JOIN a.id, a.artifact_id, a.name, a.parts,"
-            + " a.created_at, sized.size FROM"
+            + " a.created_at, sized.size, a.chunk FROM"
             + " (SELECT id, size, SUM(size) OVER (ORDER BY id) AS upto FROM"
             + " (SELECT id, parts_bytes AS size FROM task_artifact WHERE task_id = ? AND id > ?"
             + " ORDER BY id LIMIT ?) counted) sized"
@@ -115,8 +115,9 @@ public class TaskReader {
     }
 
     /**
-     * Up to {@code limit} artifacts of the task after the cursor, in the order they were added, no more than a
-     * page's bytes, with the cursor after its last.
+     * The task's artifacts after the cursor, in the order they were added, from up to {@code limit} rows (an
+     * append is a row of its own, joined to its artifact when that is on the page: {@link ArtifactRows}), no more
+     * than a page's bytes, with the cursor after its last.
      */
     public ArtifactPage artifacts(String taskId, String reader, long after, int limit) {
         readable(taskId, reader);
@@ -141,9 +142,9 @@ public class TaskReader {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery(ARTIFACTS_AFTER).setParameter(1, taskId).setParameter(2, after)
                 .setParameter(3, limit).setParameter(4, maxBytes).getResultList();
-        List<TaskLifecycle.ArtifactView> artifacts = rows.stream().map(r -> new TaskLifecycle.ArtifactView(
-                (String) r[1], (String) r[2], parse((String) r[3]),
-                UtcTime.toInstant(UtcDateTimeConverter.read(r[4])))).toList();
+        List<TaskLifecycle.ArtifactView> artifacts = ArtifactRows.together(rows.stream().map(r ->
+                new ArtifactRows.Chunk((String) r[1], ((Number) r[6]).intValue(), (String) r[2],
+                        parse((String) r[3]), UtcTime.toInstant(UtcDateTimeConverter.read(r[4])))).toList());
         long last = rows.isEmpty() ? after : ((Number) rows.get(rows.size() - 1)[0]).longValue();
         return new Sized<>(artifacts, bytes(rows, 5), last);
     }

@@ -64,13 +64,15 @@ class InboxEventTest {
     }
 
     @Test
-    void anArtifactEventCarriesTheArtifact() {
-        JsonObject json = InboxEvent.artifact(TO_BOB, "a-1", "report", PARTS).payload();
+    void anArtifactEventCarriesTheArtifactAndWhetherItsPartsAreAppended() {
+        JsonObject json = InboxEvent.artifact(TO_BOB, "a-1", "report", PARTS, false).payload();
 
-        assertEquals(union("artifact"), json.keySet());
+        assertEquals(union("artifact", "append"), json.keySet());
         assertEquals("a-1", json.getJsonObject("artifact").getString("artifactId"));
         assertEquals("report", json.getJsonObject("artifact").getString("name"));
         assertEquals(PARTS, json.getJsonObject("artifact").getJsonArray("parts"));
+        assertFalse(json.getBoolean("append"));
+        assertTrue(InboxEvent.artifact(TO_BOB, "a-1", "report", PARTS, true).payload().getBoolean("append"));
     }
 
     private static Set<String> union(String... fields) {

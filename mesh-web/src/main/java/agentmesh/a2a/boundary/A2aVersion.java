@@ -274,10 +274,11 @@ public enum A2aVersion {
         return result("statusUpdate", update.build());
     }
 
+    /** An artifact, or parts appended to one sent before ({@code append}); each is whole as far as the mesh knows. */
     JsonObject artifactUpdate(TaskView task, TaskLifecycle.ArtifactView artifact) {
         return result("artifactUpdate", kind("artifact-update").add("taskId", task.taskId())
-                .add("contextId", task.contextId()).add("artifact", artifact(artifact)).add("append", false)
-                .add("lastChunk", true).build());
+                .add("contextId", task.contextId()).add("artifact", artifact(artifact))
+                .add("append", artifact.append()).add("lastChunk", true).build());
     }
 
     /**
@@ -306,7 +307,8 @@ public enum A2aVersion {
                 JsonObject artifact = inboxEvent.getJsonObject("artifact");
                 yield artifactUpdate(new TaskView(taskId, contextId, null, null, null, List.of(), List.of(), null,
                         0, createdAt, createdAt), new TaskLifecycle.ArtifactView(artifact.getString("artifactId"),
-                        artifact.getString("name", null), artifact.getJsonArray("parts"), createdAt));
+                        artifact.getString("name", null), artifact.getJsonArray("parts"), createdAt,
+                        inboxEvent.getBoolean("append", false)));
             }
             default -> throw new IllegalArgumentException("no push notification for an event of type "
                     + inboxEvent.getString("type"));

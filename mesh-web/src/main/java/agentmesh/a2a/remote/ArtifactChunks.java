@@ -13,21 +13,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Puts a followed stream's artifacts together from their chunks, for a mesh artifact is written once and never
- * changes. An artifact update starts an artifact ({@code append} false) or adds parts to the one being put together
- * ({@code append} true); the artifact is written once complete: its last chunk came ({@code lastChunk} true), the
- * task stopped (a final state, or input or auth required — written before the state, as the mesh takes no artifact
- * from a finished task), it reached the mesh's bounds of an artifact ({@link Parts#MAX_PARTS} parts,
- * {@link #MAX_CHARS} characters), or the stream ended. Adjacent text parts of two chunks become one, so that a
+ * Puts a followed stream's artifacts together from their chunks, so that an artifact streamed in many small chunks
+ * is written in few writes. An artifact update starts an artifact ({@code append} false) or adds parts to the one
+ * being put together ({@code append} true); the artifact is written once complete: its last chunk came
+ * ({@code lastChunk} true), the task stopped (a final state, or input or auth required — written before the state,
+ * as the mesh takes no artifact from a finished task), it reached the bounds of one write ({@link Parts#MAX_PARTS}
+ * parts, {@link #MAX_CHARS} characters), or the stream ended. Adjacent text parts of two chunks become one, so that a
  * streamed text takes one part, not one per token. A whole artifact (of a task) is written as it is.
  *
  * <p>Chunks for an artifact already written (its start was in an earlier stream or answer, or it outgrew the bounds)
- * are not lost: they become an artifact of their own, the continuation, with an id derived from the artifact's. Its
- * id need not come out the same twice: a stream delivers each chunk once, and a stream opened again starts with the
- * task, whose artifacts are whole and keep their ids.
+ * are put together the same way and written as an append to it ({@link RemoteAnswer.Made#append()}), which the mesh
+ * takes within an artifact's bounds and refuses for good past them. A stream delivers each chunk once, and a stream
+ * opened again starts with the task, whose artifacts are whole.
  *
  * <p>One instance per stream, used by its one thread.
  */
@@ -39,24 +38,24 @@ final class ArtifactChunks {
             "input-required", "auth-required");
 
     private final Map<String, Pending> pending = new LinkedHashMap<>();
-    private final String streamTag = Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36);
-    private int continuations;
 
     private static final class Pending {
         final String artifactId;
         final String name;
+        final boolean append; // parts for an artifact written before
         final List<JsonValue> parts = new ArrayList<>();
         int chars;
 
-        Pending(String artifactId, String name) {
+        Pending(String artifactId, String name, boolean append) {
             this.artifactId = artifactId;
             this.name = name;
+            this.append = append;
         }
 
         RemoteAnswer.Made made() {
             JsonArrayBuilder array = MeshJson.array();
             parts.forEach(array::add);
-            return new RemoteAnswer.Made(artifactId, name, array.build());
+            return new RemoteAnswer.Made(artifactId, name, array.build(), append, true);
         }
     }
 
@@ -67,11 +66,10 @@ final class ArtifactChunks {
             Pending building = pending.remove(made.artifactId());
             if (!made.append() || building == null) {
                 // A new start replaces what was being put together under its id: A2A's rule for append false.
-                building = made.append() ? new Pending(continuationId(made.artifactId()), made.name())
-                        : new Pending(made.artifactId(), made.name());
+                building = new Pending(made.artifactId(), made.name(), made.append());
             } else if (building.parts.size() + made.parts().size() > Parts.MAX_PARTS) {
                 complete.add(building.made());
-                building = new Pending(continuationId(made.artifactId()), building.name);
+                building = new Pending(made.artifactId(), building.name, true);
             }
             add(building, made.parts());
             if (made.lastChunk() || building.parts.size() >= Parts.MAX_PARTS || building.chars >= MAX_CHARS) {
@@ -111,9 +109,5 @@ final class ArtifactChunks {
     private static boolean isPlainText(JsonValue part) {
         return part instanceof JsonObject object && object.size() == 2 && "text".equals(object.getString("kind", ""))
                 && object.get("text") instanceof JsonString;
-    }
-
-    private String continuationId(String artifactId) {
-        return artifactId + ":more-" + streamTag + "-" + (++continuations);
     }
 }

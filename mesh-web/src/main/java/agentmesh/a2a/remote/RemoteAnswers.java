@@ -27,9 +27,10 @@ import java.util.logging.Logger;
  *
  * <p>Each part of an answer is applied or refused for good — never left to fail the same way at every look: an
  * artifact gets a name the mesh takes ({@link ArtifactNames}); parts the mesh cannot keep, an artifact already
- * there, a refused write are left out (logged); a state is taken as {@link StateMoves} says. Once the answer says
- * the remote task is over, it is not followed any more, whatever the mesh task could make of it. Only a failure
- * that may pass (the database, a refusal with Retry-After) escapes, for the answer to be applied again later.
+ * there, an append past the artifact's bounds, a refused write are left out (logged); a state is taken as
+ * {@link StateMoves} says. Once the answer says the remote task is over, it is not followed any more, whatever the
+ * mesh task could make of it. Only a failure that may pass (the database, a refusal with Retry-After) escapes, for
+ * the answer to be applied again later.
  */
 @ApplicationScoped
 class RemoteAnswers {
@@ -113,8 +114,11 @@ class RemoteAnswers {
                         + " has parts the mesh cannot keep");
                 continue;
             }
-            attempt(agentId, taskId, () -> lifecycle.addArtifact(taskId, agentId, meshId(made.artifactId()),
-                    ArtifactNames.of(made.name(), made.artifactId()), made.parts(), check));
+            String id = meshId(made.artifactId());
+            String name = ArtifactNames.of(made.name(), made.artifactId());
+            attempt(agentId, taskId, () -> made.append()
+                    ? lifecycle.appendToArtifact(taskId, agentId, id, name, made.parts(), check)
+                    : lifecycle.addArtifact(taskId, agentId, id, name, made.parts(), check));
         }
     }
 

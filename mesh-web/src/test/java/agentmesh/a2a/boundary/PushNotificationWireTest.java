@@ -12,6 +12,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /** Push notifications on the wire: what is pushed, and configs as clients of each version write and read them. */
@@ -27,13 +28,19 @@ class PushNotificationWireTest {
                         .add("kind", "text").add("text", "done soon")).build()),
                 InboxEvent.taskStatus(ENVELOPE, "completed", Instant.parse("2026-12-05T10:00:01Z"), "all done"),
                 InboxEvent.artifact(ENVELOPE, "a-1", "report", MeshJson.array().add(MeshJson.object()
-                        .add("kind", "text").add("text", "the report")).build()));
-        List<String> fields = List.of("message", "statusUpdate", "artifactUpdate");
+                        .add("kind", "text").add("text", "the report")).build(), false),
+                InboxEvent.artifact(ENVELOPE, "a-1", "report", MeshJson.array().add(MeshJson.object()
+                        .add("kind", "text").add("text", ", appended")).build(), true));
+        List<String> fields = List.of("message", "statusUpdate", "artifactUpdate", "artifactUpdate");
         for (int i = 0; i < events.size(); i++) {
             JsonObject pushed = A2aVersion.V1_0.pushed(events.get(i).payload(), () -> fail("1.0 pushes the event"));
             assertEquals(Set.of(fields.get(i)), pushed.keySet(), pushed::toString);
             assertEquals(List.of(), A2a10Json.violations("StreamResponse", pushed, Set.of()), pushed::toString);
         }
+        assertFalse(A2aVersion.V1_0.pushed(events.get(2).payload(), () -> fail()).getJsonObject("artifactUpdate")
+                .getBoolean("append"));
+        assertTrue(A2aVersion.V1_0.pushed(events.get(3).payload(), () -> fail()).getJsonObject("artifactUpdate")
+                .getBoolean("append"), "an append is pushed as one");
     }
 
     @Test

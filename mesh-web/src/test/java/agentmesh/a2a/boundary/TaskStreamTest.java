@@ -61,6 +61,23 @@ class TaskStreamTest {
     }
 
     @Test
+    void partsAppendedToAnArtifactAlreadySentAreAnArtifactUpdateThatAppends() {
+        reader.artifacts.addAll(artifacts("a1"));
+        reader.task = task(WORKING, List.of(), reader.artifacts);
+        TaskStream stream = stream(new A2aWire.Rest());
+        stream.begin();
+
+        reader.artifacts.add(new TaskLifecycle.ArtifactView("a1", null,
+                MeshJson.readArray("[{\"kind\":\"text\",\"text\":\" more\"}]"), Instant.EPOCH, true));
+        stream.check(task(WORKING, List.of(), List.of()));
+
+        JsonObject update = events().get(1).getJsonObject("artifactUpdate");
+        assertTrue(update.getBoolean("append"));
+        assertEquals("a1", update.getJsonObject("artifact").getString("artifactId"));
+        assertFalse(events().get(0).getJsonObject("task").getJsonArray("artifacts").isEmpty());
+    }
+
+    @Test
     void aStatusFollowsWhatLedToItAndATerminalOneEndsTheStreamAndFreesThePlace() {
         reader.task = task(WORKING, List.of(), List.of());
         TaskStream stream = stream(new A2aWire.Rest());

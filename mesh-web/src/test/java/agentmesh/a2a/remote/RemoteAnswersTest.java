@@ -91,6 +91,19 @@ class RemoteAnswersTest {
     }
 
     @Test
+    void appendedChunksAreAppendedToTheArtifactAndAnAppendPastItsBoundsIsLeftOutForGood() {
+        apply(answer(null, new RemoteAnswer.Made("report-1", null, TEXT, true, true)));
+        assertEquals(List.of("append report-1"), task.artifactNames);
+
+        task.artifactFull = true;
+        apply(answer("completed", new RemoteAnswer.Made("report-1", null, TEXT, true, true)));
+
+        assertEquals(List.of("append report-1"), task.artifactNames);
+        assertEquals(TaskState.COMPLETED, task.state, "the rest of the answer applied, nothing to apply again");
+        assertEquals(List.of("t-1"), ended);
+    }
+
+    @Test
     void rejectedWhileTheMeshTaskWorksFailsItAndItIsNotFollowedAgain() {
         apply(answer("rejected"));
         assertEquals(TaskState.FAILED, task.state);
@@ -145,6 +158,7 @@ class RemoteAnswersTest {
         TaskState state = TaskState.WORKING;
         String reason;
         boolean mayTalk = true;
+        boolean artifactFull;
         final List<String> artifactNames = new ArrayList<>();
         final List<String> messages = new ArrayList<>();
 
@@ -175,6 +189,18 @@ class RemoteAnswersTest {
                 throw new IllegalStateException("Column 'name' cannot be null or longer than 200");
             }
             artifactNames.add(name);
+            return null;
+        }
+
+        @Override
+        public ArtifactView appendToArtifact(String taskId, String caller, String artifactId, String name,
+                                             JsonArray parts, ContactCheck contactCheck) {
+            requireContact();
+            if (artifactFull) {
+                throw new MeshException(413, "artifact-too-large", "Artifact too large", "past its bounds") {
+                };
+            }
+            artifactNames.add("append " + name);
             return null;
         }
 

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RemoteArtifactChunksTest {
@@ -57,13 +56,16 @@ class RemoteArtifactChunksTest {
     }
 
     @Test
-    void chunksForAnArtifactWrittenBeforeBecomeAContinuationNotLost() {
-        List<RemoteAnswer.Made> written = take(chunk("r", null, true, true, text("more")));
+    void chunksForAnArtifactWrittenBeforeArePutTogetherAndAppendedToIt() {
+        assertTrue(take(chunk("r", null, true, false, text("more "))).isEmpty());
+        List<RemoteAnswer.Made> written = take(chunk("r", null, true, true, text("text")));
         assertEquals(1, written.size());
-        assertTrue(written.get(0).artifactId().startsWith("r:more-"), written.get(0).artifactId());
-        assertEquals(text("more"), written.get(0).parts());
-        String second = take(chunk("r", null, true, true, text("again"))).get(0).artifactId();
-        assertNotEquals(written.get(0).artifactId(), second);
+        assertEquals("r", written.get(0).artifactId());
+        assertTrue(written.get(0).append());
+        assertEquals(text("more text"), written.get(0).parts());
+        RemoteAnswer.Made again = take(chunk("r", null, true, true, text("again"))).get(0);
+        assertEquals("r", again.artifactId());
+        assertTrue(again.append());
     }
 
     @Test
@@ -72,15 +74,15 @@ class RemoteArtifactChunksTest {
     }
 
     @Test
-    void anArtifactThatReachesTheMeshsPartBoundIsWrittenAndTheRestContinues() {
+    void anArtifactThatReachesTheMeshsPartBoundIsWrittenAndTheRestIsAppendedToIt() {
         List<RemoteAnswer.Made> written = new ArrayList<>(take(chunk("r", "Data", false, false, data())));
         for (int i = 1; i < 70; i++) {
             written.addAll(take(chunk("r", null, true, false, data())));
         }
         written.addAll(chunks.rest());
         assertEquals(List.of(64, 6), written.stream().map(made -> made.parts().size()).toList());
-        assertEquals("r", written.get(0).artifactId());
-        assertTrue(written.get(1).artifactId().startsWith("r:more-"), written.get(1).artifactId());
+        assertEquals(List.of("r", "r"), written.stream().map(RemoteAnswer.Made::artifactId).toList());
+        assertEquals(List.of(false, true), written.stream().map(RemoteAnswer.Made::append).toList());
     }
 
     private List<RemoteAnswer.Made> take(RemoteAnswer.Made made) {
