@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.IntStream;
 
 import static org.awaitility.Awaitility.await;
@@ -166,6 +167,11 @@ class A2aRemoteAgentIT {
         JsonObject report = task.getJsonArray("artifacts").getJsonObject(0);
         assertEquals("report", report.getString("artifactId"));
         assertEquals(List.of("Hello, ", "world"), texts(report.getJsonArray("parts")));
+        assertFalse(task.containsKey("artifactsEndCursor"), "the stream's cursor is not answered");
+        JsonObject page = mesh.get("tasks/" + taskId + "/artifacts", alice.token()).json();
+        assertEquals(List.of("Hello, ", "world"), texts(page.getJsonArray("artifacts").getJsonObject(0)
+                .getJsonArray("parts")));
+        assertEquals(Set.of("artifacts"), page.keySet(), "no next cursor after the last page");
 
         List<JsonObject> told = mesh.get("inbox?after=0&limit=100", alice.token()).json().getJsonArray("events")
                 .getValuesAs(JsonObject.class).stream().filter(event -> event.getString("type").equals("artifact"))
