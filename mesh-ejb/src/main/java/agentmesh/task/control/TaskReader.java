@@ -74,7 +74,7 @@ public class TaskReader {
     /** As {@link #status}, for the admin, who reads every task. */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public TaskView statusForAdmin(String taskId) {
-        return view(found(taskId), List.of(), List.of(), null);
+        return view(found(taskId), List.of(), List.of(), null, 0);
     }
 
     /** A task read with its history and artifacts, and the bytes of stored content they hold. */
