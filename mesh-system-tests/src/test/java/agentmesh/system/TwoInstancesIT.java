@@ -30,8 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Two server instances on one database dispatch at once without reordering or duplicating anything, though their
- * clocks are an hour apart: the outbox's times are the database's. The second instance is started once for the class
- * (a start costs a minute), and its first test finds it fresh.
+ * clocks are an hour apart: the outbox's times are the database's; and a token rotated on one closes its streams on
+ * both. The second instance is started once for the class (a start costs a minute), and its first test finds it
+ * fresh.
  */
 @ExtendWith(MeshStackExtension.class)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -41,6 +42,8 @@ class TwoInstancesIT {
     private static final int PER_RECIPIENT = 100;
 
     private static MeshServer secondServer;
+
+    private final MeshClient mesh = MeshClient.forStack();
 
     @BeforeAll
     static void startSecondServer() {
@@ -136,5 +139,34 @@ class TwoInstancesIT {
     /** The instance's own count of published events, from its /metrics. */
     private static double sentBy(MeshServer server) {
         return MeshMetrics.sum(server, "agent_mesh_outbox_dispatch_total", "result=\"sent\"");
+    }
+
+    /** {@link TokenRotationIT}'s bound, on the instance that rotated the token and on the other. */
+    @Test
+    @Order(3)
+    void rotatingATokenClosesItsStreamsHereAndOnAnotherInstanceAndTheNewTokenReadsOn() throws Exception {
+        Agent carol = mesh.registerAgent("carol");
+        Agent dave = mesh.registerAgent("dave");
+        mesh.allow(carol, dave);
+        MeshClient there = new MeshClient(secondServer.baseUri());
+        try (SseClient streamHere = TokenRotationIT.stream(TokenRotationIT.base(), carol.token());
+             SseClient streamThere = TokenRotationIT.stream(secondServer.baseUri(), carol.token())) {
+            assertEquals(200, streamHere.status());
+            assertEquals(200, streamThere.status());
+            mesh.send(dave, MeshClient.textMessage(null, carol, null, "before"));
+            streamThere.take(1, Duration.ofSeconds(30));
+
+            String newToken = mesh.post("admin/agents/" + carol.id() + "/token", MeshStackExtension.ADMIN_TOKEN,
+                    "").json().getString("token");
+
+            assertTrue(streamHere.endsWithin(TokenRotationIT.BOUND), "the stream on the instance that rotated");
+            assertTrue(streamThere.endsWithin(TokenRotationIT.BOUND), "the stream on the other instance");
+            assertEquals(401, there.get("inbox", carol.token()).status());
+            try (SseClient renewed = TokenRotationIT.stream(secondServer.baseUri(), newToken)) {
+                assertEquals(200, renewed.status());
+                mesh.send(dave, MeshClient.textMessage(null, carol, null, "after"));
+                assertEquals(2, renewed.take(2, Duration.ofSeconds(30)).size());
+            }
+        }
     }
 }
