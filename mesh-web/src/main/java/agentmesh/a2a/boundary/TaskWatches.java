@@ -1,10 +1,9 @@
 package agentmesh.a2a.boundary;
 
-import agentmesh.agent.control.AgentTokens;
 import agentmesh.agent.control.TokenRotated;
 import agentmesh.inbox.boundary.ReaderThreads;
 import agentmesh.inbox.control.InboxChange;
-import agentmesh.inbox.control.InboxSignals;
+import agentmesh.inbox.control.InboxWaits;
 import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
 import agentmesh.web.limits.OverloadLog;
@@ -19,22 +18,22 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * The A2A requests that wait on a task — blocking sends and SSE streams — suspended, holding no thread, and looked at
  * again whenever the task may have changed. Every change of a task puts an event in the inbox of the agent it
- * concerns (the other one), so an inbox signal of either of a watch's two agents asks for a look at its task. A look
- * ({@link TaskLooks}, on the inbox's reader threads) reads the task once for all the watches of that task and hands
- * it to each ({@link Watch#check}) in the lane of the watch's caller, where its writes happen (a client that does not
- * read holds up only its own agent); a signal names every task watched with its agent once, and none when it repeats
- * one already acted on ({@link WatchIndex}). Streams also get a comment every {@value #HEARTBEAT_SECONDS} s, so that
- * a client that went away is noticed and a proxy keeps the connection.
+ * concerns (the other one), so each watch waits in {@link InboxWaits} under both its agents, and a signal of either
+ * asks for a look at its task. A look ({@link TaskLooks}, on the inbox's reader threads) reads the task once for all
+ * the watches of that task ({@link WatchIndex}) and hands it to each ({@link Watch#check}) in the lane of the watch's
+ * caller, where its writes happen (a client that does not read holds up only its own agent); a task asked for by many
+ * watches at once is looked at once. Streams also get a comment every {@value #HEARTBEAT_SECONDS} s, so that a client
+ * that went away is noticed and a proxy keeps the connection.
  *
  * <p>A calling agent holds at most {@code mesh.a2a.max-waits-per-agent} of these requests at once
  * ({@link WaitPlaces}); one more is refused — 429 on HTTP+JSON, an error of the JSON-RPC call — with Retry-After. A
@@ -54,13 +53,10 @@ public class TaskWatches {
     static final int RETRY_AFTER_SECONDS = 1;
 
     @Inject
-    InboxSignals signals;
+    InboxWaits waits;
 
     @Inject
     ReaderThreads readerThreads;
-
-    @Inject
-    AgentTokens tokens;
 
     @EJB
     TaskReader reader;
@@ -76,8 +72,6 @@ public class TaskWatches {
     ManagedThreadFactory threadFactory;
 
     private final WatchIndex index = new WatchIndex();
-    private final Consumer<InboxChange> listener = this::wake;
-    private final Consumer<TokenRotated> rotationListener = this::endRevoked;
     private WaitPlaces places;
     private TaskLooks looks;
     private ScheduledExecutorService heartbeat;
@@ -111,20 +105,46 @@ public class TaskWatches {
         void end();
     }
 
+    /** A watch as it waits on its two agents' inboxes: a change of either asks for a look at its task. */
+    private record Waiting(Watch watch, TaskLooks looks) implements InboxWaits.Wait {
+
+        @Override
+        public String caller() {
+            return watch.caller();
+        }
+
+        @Override
+        public String tokenHash() {
+            return watch.tokenHash();
+        }
+
+        @Override
+        public Set<String> agents() {
+            return watch.caller().equals(watch.agent()) ? Set.of(watch.caller())
+                    : Set.of(watch.caller(), watch.agent());
+        }
+
+        @Override
+        public void inboxChanged(InboxChange change) {
+            looks.request(watch.taskId());
+        }
+
+        @Override
+        public void revoked(TokenRotated rotation) {
+            watch.revoke();
+        }
+    }
+
     @PostConstruct
     void start() {
         places = new WaitPlaces(maxWaitsPerAgent);
         looks = new TaskLooks(readerThreads::execute, LOOKERS, TASKS_PER_TURN, this::look);
-        signals.listen(listener);
-        tokens.onRotation(rotationListener);
         heartbeat = Executors.newSingleThreadScheduledExecutor(threadFactory);
         heartbeat.scheduleWithFixedDelay(this::heartbeats, HEARTBEAT_SECONDS, HEARTBEAT_SECONDS, TimeUnit.SECONDS);
     }
 
     @PreDestroy
     void stop() {
-        signals.unlisten(listener);
-        tokens.stopListening(rotationListener);
         heartbeat.shutdownNow();
         index.all().forEach(Watch::end);
     }
@@ -145,20 +165,18 @@ public class TaskWatches {
     /** Starts watching, and looks once at once: the task may have changed before the watch was in place. */
     void watch(Watch watch) {
         index.join(watch);
+        waits.add(new Waiting(watch, looks));
         looks.request(watch.taskId());
     }
 
     void unwatch(Watch watch) {
+        waits.remove(new Waiting(watch, looks));
         index.leave(watch);
     }
 
     /** The watch has more to send than one look sends: look at its task again soon. */
     void lookAgain(Watch watch) {
         looks.request(watch.taskId());
-    }
-
-    private void wake(InboxChange change) {
-        index.tasksToLookAt(change.agentId(), change.lastCursor()).forEach(looks::request);
     }
 
     // One read for every watch of the task: the view is the same whichever of its two agents reads it.
@@ -187,12 +205,5 @@ public class TaskWatches {
                 LOG.log(Level.FINE, "A heartbeat failed", e);
             }
         }));
-    }
-
-    private void endRevoked(TokenRotated rotation) {
-        index.ofAgent(rotation.agentId()).stream()
-                .filter(watch -> watch.caller().equals(rotation.agentId()))
-                .filter(watch -> !watch.tokenHash().equals(rotation.tokenHash()))
-                .forEach(Watch::revoke);
     }
 }

@@ -1,11 +1,10 @@
 package agentmesh.inbox.boundary;
 
-import agentmesh.agent.control.AgentTokens;
 import agentmesh.agent.control.TokenRotated;
 import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
-import agentmesh.inbox.control.InboxSignals;
+import agentmesh.inbox.control.InboxWaits;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -19,14 +18,12 @@ import jakarta.ws.rs.sse.SseEventSink;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Comparator;
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -38,7 +35,8 @@ import java.util.logging.Logger;
  * a client that stops reading holds up its own agent's streams only. A stream lives no
  * longer than the token that opened it (closed when the agent's token is rotated), and an agent has at most
  * {@code mesh.inbox.max-streams-per-agent} open: a new one closes its oldest (a reconnecting client whose old
- * connection the server has not noticed gone yet must not be refused).
+ * connection the server has not noticed gone yet must not be refused). The streams wait in {@link InboxWaits}, which
+ * wakes them and tells them of rotations.
  */
 @ApplicationScoped
 public class InboxStreams {
@@ -56,22 +54,16 @@ public class InboxStreams {
     InboxReader reader;
 
     @Inject
-    InboxSignals signals;
-
-    @Inject
-    AgentTokens tokens;
+    InboxWaits waits;
 
     @Inject
     @ConfigProperty(name = "mesh.inbox.max-streams-per-agent", defaultValue = "8")
     int maxStreamsPerAgent;
 
-    private final Map<String, Set<Stream>> byAgent = new ConcurrentHashMap<>();
-    private final Consumer<InboxChange> listener = this::wake;
-    private final Consumer<TokenRotated> rotationListener = this::closeRevoked;
     private final AtomicLong opened = new AtomicLong();
     private ScheduledFuture<?> heartbeat;
 
-    private final class Stream {
+    private final class Stream implements InboxWaits.Wait {
         final String agentId;
         final String tokenHash;
         final long openedAs;
@@ -91,32 +83,52 @@ public class InboxStreams {
             this.sink = sink;
             this.sse = sse;
         }
+
+        @Override
+        public String caller() {
+            return agentId;
+        }
+
+        @Override
+        public String tokenHash() {
+            return tokenHash;
+        }
+
+        @Override
+        public Set<String> agents() {
+            return Set.of(agentId);
+        }
+
+        @Override
+        public void inboxChanged(InboxChange change) {
+            if (cursor < change.lastCursor()) {
+                queueSend(this);
+            }
+        }
+
+        @Override
+        public void revoked(TokenRotated rotation) {
+            readerThreads.execute(agentId, () -> closeWith(this,
+                    "closed: the token of " + rotation.agentId() + " was rotated"));
+        }
     }
 
     @PostConstruct
     void start() {
-        signals.listen(listener);
-        tokens.onRotation(rotationListener);
         heartbeat = scheduler.scheduleAtFixedRate(this::keepAlive, 15, 15, TimeUnit.SECONDS);
     }
 
     @PreDestroy
     void stop() {
-        signals.unlisten(listener);
-        tokens.stopListening(rotationListener);
         heartbeat.cancel(false);
-        byAgent.values().forEach(streams -> streams.forEach(this::close));
+        waits.all(Stream.class).forEach(this::close);
     }
 
     /** Streams the agent's inbox after {@code after}, for as long as the token with {@code tokenHash} is its own. */
     void open(String agentId, String tokenHash, long after, SseEventSink sink, Sse sse) {
         Stream stream = new Stream(agentId, tokenHash, after, sink, sse);
-        // Added within compute: a set being emptied and dropped by close() at the same moment is never joined.
-        Set<Stream> streams = byAgent.compute(agentId, (id, open) -> {
-            Set<Stream> joined = open == null ? ConcurrentHashMap.<Stream>newKeySet() : open;
-            joined.add(stream);
-            return joined;
-        });
+        waits.add(stream);
+        List<Stream> streams = waits.of(agentId, Stream.class);
         // Closed on a reader thread: on WildFly, closing a stream on the thread of another stream's request ends
         // that request too.
         streams.stream().sorted(Comparator.comparingLong(s -> s.openedAs))
@@ -126,12 +138,6 @@ public class InboxStreams {
         // The answer's headers go out with the first thing written: at once, not with the first event.
         sink.send(sse.newEventBuilder().comment("inbox of " + agentId + " after " + after).build());
         queueSend(stream);
-    }
-
-    private void wake(InboxChange change) {
-        byAgent.getOrDefault(change.agentId(), Set.of()).stream()
-                .filter(stream -> stream.cursor < change.lastCursor())
-                .forEach(this::queueSend);
     }
 
     private void queueSend(Stream stream) {
@@ -167,11 +173,11 @@ public class InboxStreams {
     // Each stream's comment is written in its agent's lane: a client that does not read blocks its own agent's
     // writes, never the keep-alives of the others.
     private void keepAlive() {
-        byAgent.values().forEach(streams -> streams.forEach(stream -> {
+        waits.all(Stream.class).forEach(stream -> {
             if (stream.keepAliveQueued.compareAndSet(false, true)) {
                 readerThreads.execute(stream.agentId, () -> keepAlive(stream));
             }
-        }));
+        });
     }
 
     private void keepAlive(Stream stream) {
@@ -188,13 +194,6 @@ public class InboxStreams {
         }
     }
 
-    private void closeRevoked(TokenRotated rotation) {
-        byAgent.getOrDefault(rotation.agentId(), Set.of()).stream()
-                .filter(stream -> !stream.tokenHash.equals(rotation.tokenHash()))
-                .forEach(stream -> readerThreads.execute(stream.agentId, () -> closeWith(stream,
-                        "closed: the token of " + rotation.agentId() + " was rotated")));
-    }
-
     // The reason goes out as a comment: a client sees why in the stream; it would reconnect either way.
     private void closeWith(Stream stream, String reason) {
         try {
@@ -206,10 +205,7 @@ public class InboxStreams {
     }
 
     private void close(Stream stream) {
-        byAgent.computeIfPresent(stream.agentId, (id, streams) -> {
-            streams.remove(stream);
-            return streams.isEmpty() ? null : streams;
-        });
+        waits.remove(stream);
         try {
             stream.sink.close();
         } catch (RuntimeException e) {

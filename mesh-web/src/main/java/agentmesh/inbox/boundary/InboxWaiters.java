@@ -1,27 +1,23 @@
 package agentmesh.inbox.boundary;
 
-import agentmesh.agent.control.AgentTokens;
 import agentmesh.agent.control.TokenRotated;
 import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
+import agentmesh.inbox.control.InboxWaits;
 import agentmesh.web.security.BearerAuthentication;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Comparator;
-import java.util.Map;
+import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 
 /**
  * Long polls that found nothing: suspended responses, holding no thread, answered as soon as their agent's inbox
@@ -29,7 +25,8 @@ import java.util.function.Consumer;
  * the agent's token is rotated meanwhile: a poll lives no longer than the token it was made with. An agent has at
  * most {@code mesh.inbox.max-waits-per-agent} polls waiting: one more answers its oldest at once with what it has
  * (nothing), as a new stream closes the oldest — a client that polls again without waiting for its last answer is
- * not refused, and one agent cannot park thousands of polls, each a read whenever its inbox changes.
+ * not refused, and one agent cannot park thousands of polls, each a read whenever its inbox changes. The polls wait
+ * in {@link InboxWaits}, which wakes them and tells them of rotations.
  */
 @ApplicationScoped
 public class InboxWaiters {
@@ -44,18 +41,15 @@ public class InboxWaiters {
     InboxSignals signals;
 
     @Inject
-    AgentTokens tokens;
+    InboxWaits waits;
 
     @Inject
     @ConfigProperty(name = "mesh.inbox.max-waits-per-agent", defaultValue = "8")
     int maxWaitsPerAgent;
 
-    private final Map<String, Set<Waiter>> byAgent = new ConcurrentHashMap<>();
     private final AtomicLong made = new AtomicLong();
-    private final Consumer<InboxChange> listener = this::wake;
-    private final Consumer<TokenRotated> rotationListener = this::answerRevoked;
 
-    private final class Waiter {
+    private final class Waiter implements InboxWaits.Wait {
         final String agentId;
         final String tokenHash;
         final long after;
@@ -72,9 +66,37 @@ public class InboxWaiters {
             this.response = response;
         }
 
+        @Override
+        public String caller() {
+            return agentId;
+        }
+
+        @Override
+        public String tokenHash() {
+            return tokenHash;
+        }
+
+        @Override
+        public Set<String> agents() {
+            return Set.of(agentId);
+        }
+
+        @Override
+        public void inboxChanged(InboxChange change) {
+            if (after < change.lastCursor()) {
+                readerThreads.execute(agentId, () -> check(this));
+            }
+        }
+
+        @Override
+        public void revoked(TokenRotated rotation) {
+            fail(BearerAuthentication.unauthorized(
+                    "The token of " + rotation.agentId() + " was rotated while this poll waited"));
+        }
+
         void answer(InboxPage page) {
             if (answered.compareAndSet(false, true)) {
-                remove(this);
+                waits.remove(this);
                 response.resume(page);
             }
         }
@@ -82,22 +104,10 @@ public class InboxWaiters {
         // resume(Throwable), not resume(Object): the failure is answered as what it maps to, not as an entity.
         void fail(Throwable failure) {
             if (answered.compareAndSet(false, true)) {
-                remove(this);
+                waits.remove(this);
                 response.resume(failure);
             }
         }
-    }
-
-    @PostConstruct
-    void listen() {
-        signals.listen(listener);
-        tokens.onRotation(rotationListener);
-    }
-
-    @PreDestroy
-    void unlisten() {
-        signals.unlisten(listener);
-        tokens.stopListening(rotationListener);
     }
 
     /**
@@ -110,12 +120,8 @@ public class InboxWaiters {
         Waiter waiter = new Waiter(agentId, tokenHash, after, limit, response);
         response.setTimeoutHandler(timedOut -> waiter.answer(InboxPage.empty(after)));
         response.setTimeout(waitSeconds, TimeUnit.SECONDS);
-        // Added within compute: a set being emptied and dropped by remove() at the same moment is never joined.
-        Set<Waiter> waiting = byAgent.compute(agentId, (id, waiters) -> {
-            Set<Waiter> joined = waiters == null ? ConcurrentHashMap.newKeySet() : waiters;
-            joined.add(waiter);
-            return joined;
-        });
+        waits.add(waiter);
+        List<Waiter> waiting = waits.of(agentId, Waiter.class);
         waiting.stream().sorted(Comparator.comparingLong(w -> w.madeAs))
                 .limit(Math.max(0, waiting.size() - maxWaitsPerAgent))
                 .forEach(oldest -> readerThreads.execute(agentId,
@@ -124,12 +130,6 @@ public class InboxWaiters {
         if (signals.countFor(agentId) != signalsBeforeRead) {
             readerThreads.execute(agentId, () -> check(waiter));
         }
-    }
-
-    private void wake(InboxChange change) {
-        byAgent.getOrDefault(change.agentId(), Set.of()).stream()
-                .filter(waiter -> waiter.after < change.lastCursor())
-                .forEach(waiter -> readerThreads.execute(waiter.agentId, () -> check(waiter)));
     }
 
     private void check(Waiter waiter) {
@@ -144,19 +144,5 @@ public class InboxWaiters {
         } catch (RuntimeException e) {
             waiter.fail(e);
         }
-    }
-
-    private void answerRevoked(TokenRotated rotation) {
-        byAgent.getOrDefault(rotation.agentId(), Set.of()).stream()
-                .filter(waiter -> !waiter.tokenHash.equals(rotation.tokenHash()))
-                .forEach(waiter -> waiter.fail(BearerAuthentication.unauthorized(
-                        "The token of " + rotation.agentId() + " was rotated while this poll waited")));
-    }
-
-    private void remove(Waiter waiter) {
-        byAgent.computeIfPresent(waiter.agentId, (id, waiters) -> {
-            waiters.remove(waiter);
-            return waiters.isEmpty() ? null : waiters;
-        });
     }
 }
