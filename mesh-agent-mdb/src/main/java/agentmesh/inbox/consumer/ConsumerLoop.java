@@ -1,7 +1,8 @@
 package agentmesh.inbox.consumer;
 
 import agentmesh.inbox.control.InboxRecord;
-import agentmesh.platform.Failures;
+import agentmesh.retry.Attempts;
+import agentmesh.retry.RetryPolicy;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -24,9 +25,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * One consumer thread. A partition's polled records are delivered in one transaction; should that fail, one by one,
- * each in its own, so that a record that cannot be delivered is retried and parked alone while the ones before it
- * are done. Offsets are committed once per poll, after every delivery they cover has committed, never before. A
+ * One consumer thread. A partition's polled records are delivered in one transaction; should that fail by their own
+ * fault, one by one, each in its own, so that a record that cannot be delivered is retried and parked alone while the
+ * ones before it are done; should it fail by the surroundings' ({@link DeliveryFailure}), the batch is tried again
+ * whole after its wait. Waits and parking follow the consumer's {@link RetryPolicy}. Offsets are committed once per poll, after every delivery they cover has committed, never before. A
  * failing record pauses only its partition while it waits for its next try.
  */
 final class ConsumerLoop implements Runnable {
@@ -41,7 +43,7 @@ final class ConsumerLoop implements Runnable {
     private final Deliveries deliveries;
     private final Clock clock;
 
-    private final Map<TopicPartition, Attempts> attempts = new HashMap<>();
+    private final Map<TopicPartition, Retry> retries = new HashMap<>();
     private final Map<TopicPartition, Instant> pausedUntil = new HashMap<>();
     private final Map<TopicPartition, Long> committed = new HashMap<>();
     private volatile boolean running = true;
@@ -57,8 +59,11 @@ final class ConsumerLoop implements Runnable {
         this.clock = clock;
     }
 
-    /** Failed tries of the record at {@code offset}; {@code counted} excludes failures of the surroundings. */
-    private record Attempts(long offset, int tries, int counted) {
+    /**
+     * The failed tries of the partition's record at {@code offset} (the head of what it polls); {@code alone}: the
+     * record failed on its own, and the partition goes one record at a time from it until it is done with.
+     */
+    private record Retry(long offset, Attempts attempts, boolean alone) {
     }
 
     /** Thrown by the test fault switch: the loop dies as after a crash, without committing its offsets. */
@@ -208,19 +213,21 @@ final class ConsumerLoop implements Runnable {
     /** @return the offset after the last record done with (delivered, a duplicate, or parked), or null if none */
     private Long handle(Consumer<String, String> kafka, TopicPartition partition,
                         List<ConsumerRecord<String, String>> records) {
-        if (!attempts.containsKey(partition)) {
+        Retry retry = retries.get(partition);
+        if (retry == null || !retry.alone()) {
             try {
                 deliveries.deliverAll(records.stream().map(r -> new InboxRecord(r.key(), r.value())).toList());
+                retries.remove(partition);
                 return records.get(records.size() - 1).offset() + 1;
             } catch (RuntimeException e) {
-                Throwable cause = Failures.unwrapped(e);
-                if (Failures.isTransient(cause)) {
+                DeliveryFailure failure = DeliveryFailure.of(e);
+                if (!failure.ownFault()) {
                     ConsumerRecord<String, String> first = records.get(0);
-                    retryLater(kafka, partition, first, counted(partition, first, cause));
+                    retryLater(kafka, partition, first, failed(partition, first, failure, false).attempts());
                     return null;
                 }
                 LOG.fine(() -> "Delivering " + records.size() + " records of " + partition + " at once failed ("
-                        + cause + "); one by one now");
+                        + failure.cause() + "); one by one now");
             }
         }
         Long next = null;
@@ -238,13 +245,13 @@ final class ConsumerLoop implements Runnable {
                               ConsumerRecord<String, String> record) {
         try {
             deliveries.deliver(new InboxRecord(record.key(), record.value()));
-            attempts.remove(partition);
+            retries.remove(partition);
             return true;
         } catch (RuntimeException e) {
-            Throwable cause = Failures.unwrapped(e);
-            Attempts now = counted(partition, record, cause);
-            if (now.counted() >= settings.maxAttempts() && park(record, cause, now)) {
-                attempts.remove(partition);
+            DeliveryFailure failure = DeliveryFailure.of(e);
+            Attempts now = failed(partition, record, failure, true).attempts();
+            if (settings.retryPolicy().parks(now) && park(record, failure.cause(), now)) {
+                retries.remove(partition);
                 return true;
             }
             retryLater(kafka, partition, record, now);
@@ -252,31 +259,32 @@ final class ConsumerLoop implements Runnable {
         }
     }
 
-    /** One more failed try of the record; failures of the surroundings (database away, lock timeout) do not count. */
-    private Attempts counted(TopicPartition partition, ConsumerRecord<String, String> record, Throwable cause) {
-        Attempts previous = attempts.get(partition);
-        boolean same = previous != null && previous.offset() == record.offset();
-        Attempts now = new Attempts(record.offset(), same ? previous.tries() + 1 : 1,
-                (same ? previous.counted() : 0) + (Failures.isTransient(cause) ? 0 : 1));
-        attempts.put(partition, now);
-        LOG.fine(() -> "Delivery of " + partition + "@" + record.offset() + " failed (try " + now.tries() + "): "
-                + cause);
+    /** One more failed try of the record, counted when it was the record's own fault. */
+    private Retry failed(TopicPartition partition, ConsumerRecord<String, String> record, DeliveryFailure failure,
+                         boolean alone) {
+        Retry previous = retries.get(partition);
+        Attempts before = previous != null && previous.offset() == record.offset() ? previous.attempts()
+                : Attempts.NONE;
+        Retry now = new Retry(record.offset(), before.failed(failure.ownFault()), alone);
+        retries.put(partition, now);
+        LOG.fine(() -> "Delivery of " + partition + "@" + record.offset() + " failed (try " + now.attempts().tries()
+                + "): " + failure.cause());
         return now;
     }
 
     /** Has the partition wait, from the record on, for its next try: only this partition, not the thread. */
     private void retryLater(Consumer<String, String> kafka, TopicPartition partition,
-                            ConsumerRecord<String, String> record, Attempts attempt) {
+                            ConsumerRecord<String, String> record, Attempts attempts) {
         kafka.seek(partition, record.offset());
         kafka.pause(Set.of(partition));
-        pausedUntil.put(partition, clock.instant().plus(settings.backoff(attempt.tries())));
+        pausedUntil.put(partition, clock.instant().plus(settings.retryPolicy().waitAfter(attempts.tries())));
     }
 
-    private boolean park(ConsumerRecord<String, String> record, Throwable cause, Attempts attempt) {
+    private boolean park(ConsumerRecord<String, String> record, Throwable cause, Attempts attempts) {
         try {
-            deliveries.park(PolledRecord.of(record), cause, attempt.counted());
+            deliveries.park(PolledRecord.of(record), cause, attempts.counted());
             LOG.warning(() -> "Parked " + record.topic() + "-" + record.partition() + "@" + record.offset()
-                    + " as a dead letter after " + attempt.counted() + " attempts: " + cause);
+                    + " as a dead letter after " + attempts.counted() + " attempts: " + cause);
             return true;
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Could not park a dead letter; the record is tried again", e);
@@ -325,7 +333,7 @@ final class ConsumerLoop implements Runnable {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             partitions.forEach(p -> {
-                attempts.remove(p);
+                retries.remove(p);
                 pausedUntil.remove(p);
                 committed.remove(p);
                 deliveries.lag(p.partition(), 0); // its next owner reports it; a stale value would count twice

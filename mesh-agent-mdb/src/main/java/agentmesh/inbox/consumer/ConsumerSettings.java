@@ -4,11 +4,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
+import agentmesh.retry.RetryPolicy;
+
 import java.time.Duration;
 
 /** The consumer's settings (MicroProfile Config; docs/CONFIGURATION.md documents each). */
 @ApplicationScoped
 public class ConsumerSettings {
+
+    private static final Duration MAX_WAIT = Duration.ofSeconds(30);
 
     @Inject
     @ConfigProperty(name = "mesh.kafka.bootstrap", defaultValue = "127.0.0.1:9092")
@@ -67,9 +71,6 @@ public class ConsumerSettings {
         return reactiveMessaging ? 0 : threads;
     }
 
-    int maxAttempts() {
-        return maxAttempts;
-    }
 
     /**
      * How long the group waits for a consumer that stopped heart-beating before giving its partitions to others.
@@ -80,9 +81,12 @@ public class ConsumerSettings {
         return sessionTimeoutMillis;
     }
 
-    /** The wait before the n-th retry of a record: base × 2^(n-1), at most 30 s. */
-    Duration backoff(int tries) {
-        long millis = retryBackoffMillis << Math.min(Math.max(tries - 1, 0), 16);
-        return Duration.ofMillis(Math.min(millis, 30_000));
+    /**
+     * A record's retries: {@code retry-backoff-ms} doubling with each failed try, at most 30 s; parked after
+     * {@code max-attempts} failures of its own.
+     */
+    RetryPolicy retryPolicy() {
+        Duration first = Duration.ofMillis(Math.max(1, retryBackoffMillis));
+        return new RetryPolicy(first, first.compareTo(MAX_WAIT) > 0 ? first : MAX_WAIT, Math.max(1, maxAttempts));
     }
 }

@@ -3,7 +3,7 @@ package agentmesh.inbox.consumer;
 import agentmesh.inbox.control.DeadLetters;
 import agentmesh.inbox.control.InboxDelivery;
 import agentmesh.inbox.control.InboxMetrics;
-import agentmesh.platform.Failures;
+import agentmesh.retry.Attempts;
 import agentmesh.testfaults.DeliveryFaults;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -24,11 +24,12 @@ import java.util.logging.Logger;
 /**
  * Delivers a partition's records before it returns, for a consumer that hands records over and waits until they are
  * done with before it acknowledges them (the Reactive Messaging consumer). It keeps {@link ConsumerLoop}'s policy,
- * waiting where the loop pauses the partition instead: the records at once, in one transaction; should that fail,
- * one by one, each in its own, so that a record that cannot be delivered is retried and parked alone while the ones
- * before it are done. A record is tried again after {@link ConsumerSettings#backoff}; after
- * {@code mesh.consumer.max-attempts} failures of its own (not of the surroundings: database away, lock timeouts) it
- * is parked as a dead letter and the next one follows.
+ * waiting where the loop pauses the partition instead: the records at once, in one transaction; should that fail by
+ * the surroundings' fault ({@link DeliveryFailure}), all of them again after the wait; by their own, one by one,
+ * each in its own, so that a record that cannot be delivered is retried and parked alone while the ones before it
+ * are done. Waits follow the consumer's {@link ConsumerSettings#retryPolicy}; after
+ * {@code mesh.consumer.max-attempts} failures of its own (not of the surroundings: database away, lock timeouts) a
+ * record is parked as a dead letter and the next one follows.
  *
  * <p>The consumer's own threads may have no container context (the connector's event loop): it hands its work over
  * to this bean's one container thread ({@link #inTurn}), which runs it in the order handed over.
@@ -95,36 +96,45 @@ public class PartitionDelivery {
      * @throws Stopped when the application stops first
      */
     public void deliver(List<PolledRecord> records) {
-        while (deliveries.held()) {
-            waitBeforeTry(HELD_CHECK);
+        Attempts batch = Attempts.NONE;
+        while (true) {
+            while (deliveries.held()) {
+                waitBeforeTry(HELD_CHECK);
+            }
+            try {
+                deliveries.deliverAll(records.stream().map(PolledRecord::inboxRecord).toList());
+                return;
+            } catch (RuntimeException e) {
+                DeliveryFailure failure = DeliveryFailure.of(e);
+                if (failure.ownFault()) {
+                    LOG.fine(() -> "Delivering " + records.size() + " records from " + records.get(0)
+                            + " at once failed (" + failure.cause() + "); one by one now");
+                    break;
+                }
+                batch = batch.failed(false);
+                waitBeforeTry(settings.retryPolicy().waitAfter(batch.tries()));
+            }
         }
-        try {
-            deliveries.deliverAll(records.stream().map(PolledRecord::inboxRecord).toList());
-            return;
-        } catch (RuntimeException e) {
-            LOG.fine(() -> "Delivering " + records.size() + " records from " + records.get(0) + " at once failed ("
-                    + Failures.unwrapped(e) + "); one by one now");
-        }
-        records.forEach(this::deliverOrPark);
+        // The batch's tries were its first record's too, as the loop counts them for the record at its head.
+        deliverOrPark(records.get(0), batch);
+        records.subList(1, records.size()).forEach(record -> deliverOrPark(record, Attempts.NONE));
     }
 
-    private void deliverOrPark(PolledRecord record) {
-        int tries = 0;
-        int counted = 0;
+    private void deliverOrPark(PolledRecord record, Attempts before) {
+        Attempts attempts = before;
         while (true) {
             try {
                 deliveries.deliver(record.inboxRecord());
                 return;
             } catch (RuntimeException e) {
-                Throwable cause = Failures.unwrapped(e);
-                tries++;
-                counted += Failures.isTransient(cause) ? 0 : 1;
-                int attempt = tries;
-                LOG.fine(() -> "Delivery of " + record + " failed (try " + attempt + "): " + cause);
-                if (counted >= settings.maxAttempts() && parked(record, cause, counted)) {
+                DeliveryFailure failure = DeliveryFailure.of(e);
+                attempts = attempts.failed(failure.ownFault());
+                Attempts now = attempts;
+                LOG.fine(() -> "Delivery of " + record + " failed (try " + now.tries() + "): " + failure.cause());
+                if (settings.retryPolicy().parks(now) && parked(record, failure.cause(), now.counted())) {
                     return;
                 }
-                waitBeforeTry(settings.backoff(tries));
+                waitBeforeTry(settings.retryPolicy().waitAfter(now.tries()));
             }
         }
     }

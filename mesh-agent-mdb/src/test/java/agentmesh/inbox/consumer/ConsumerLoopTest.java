@@ -146,6 +146,43 @@ class ConsumerLoopTest {
         assertEquals(List.of(), deliveries.parked);
     }
 
+    /** The consumers' one classification ({@link DeliveryFailure}): as {@link PartitionDeliveryTest} has it. */
+    @Test
+    void aBatchFailedByTheSurroundingsIsTriedAgainWholeAfterItsWaitNotTakenApart() {
+        deliveries.databaseAway = true;
+        add(p0, 0, "a", "b", "c");
+
+        poll();
+        deliveries.databaseAway = false;
+        poll();
+        assertEquals(List.of(), deliveries.batches, "p0 waits for its backoff");
+        clock.advance(Duration.ofMillis(100));
+        poll();
+
+        assertEquals(List.of(List.of("a", "b", "c")), deliveries.batches);
+        assertEquals(List.of(), deliveries.singles);
+        assertEquals(3, committed(p0));
+    }
+
+    @Test
+    void aRecordFailedByItsOwnFaultWaitsAloneEvenWhenTheDatabaseFailsItsNextTry() {
+        deliveries.poisoned.add("b");
+        add(p0, 0, "a", "b", "c");
+        poll();
+        deliveries.databaseAway = true;
+        clock.advance(Duration.ofMinutes(1));
+        poll();
+        deliveries.databaseAway = false;
+        deliveries.poisoned.clear();
+        clock.advance(Duration.ofMinutes(1));
+
+        poll();
+
+        assertEquals(List.of("a", "b", "b", "b", "c"), deliveries.singles);
+        assertEquals(List.of(), deliveries.parked, "the database's failure did not count");
+        assertEquals(3, committed(p0));
+    }
+
     @Test
     void aRebalanceForgetsTheRetryStateOfARevokedPartition() {
         deliveries.poisoned.add("b");

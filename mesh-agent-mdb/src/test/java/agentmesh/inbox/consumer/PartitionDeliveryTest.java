@@ -57,6 +57,29 @@ class PartitionDeliveryTest {
         assertEquals(List.of(), deliveries.parked);
     }
 
+    /** The consumers' one classification ({@link DeliveryFailure}): as {@link ConsumerLoopTest} has it. */
+    @Test
+    void aBatchFailedByTheSurroundingsIsTriedAgainWholeAfterItsWaitNotTakenApart() {
+        deliveries.batchOutages = 2;
+
+        partition.deliver(records("a", "b", "c"));
+
+        assertEquals(3, deliveries.batchTries);
+        assertEquals(List.of(List.of("a", "b", "c")), deliveries.batches);
+        assertEquals(List.of(), deliveries.singles);
+    }
+
+    @Test
+    void theSurroundingsFailuresOfABatchDoNotCountTowardsParkingItsFirstRecord() {
+        deliveries.batchOutages = 5;
+        deliveries.failures.put("a", 2);
+
+        partition.deliver(records("a", "b"));
+
+        assertEquals(List.of("a", "a", "a", "b"), deliveries.singles);
+        assertEquals(List.of(), deliveries.parked);
+    }
+
     @Test
     void stoppingTheApplicationEndsTheWaitForTheNextTryWithoutDeliveringOrParking() throws Exception {
         PartitionDelivery slow = new PartitionDelivery(deliveries, settings(3, 60_000));
@@ -91,9 +114,16 @@ class PartitionDeliveryTest {
         final Map<String, Integer> failures = new HashMap<>();
         final CountDownLatch firstSingle = new CountDownLatch(1);
         boolean databaseAway;
+        int batchOutages;
+        int batchTries;
 
         @Override
         public void deliverAll(List<InboxRecord> records) {
+            batchTries++;
+            if (batchOutages > 0) {
+                batchOutages--;
+                throw new IllegalStateException(new SQLTransientConnectionException("database away"));
+            }
             if (records.stream().anyMatch(r -> failures.containsKey(r.value()))) {
                 throw new IllegalStateException("one of them fails");
             }

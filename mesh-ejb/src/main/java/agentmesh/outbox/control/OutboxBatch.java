@@ -1,9 +1,10 @@
 package agentmesh.outbox.control;
 
-import agentmesh.outbox.entity.RetryPolicy;
 import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import agentmesh.platform.RecentFaults;
+import agentmesh.retry.Attempts;
+import agentmesh.retry.RetryPolicy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -38,6 +39,7 @@ public class OutboxBatch {
 
     private static final Logger LOG = Logger.getLogger(OutboxBatch.class.getName());
     private static final int MAX_RECIPIENTS_PER_ROUND = 100;
+    private static final int MAX_ERROR_LENGTH = 1000;
 
     private static final String DUE_HEADS = """
             SELECT h.id FROM outbox_event h
@@ -154,18 +156,32 @@ public class OutboxBatch {
         return runs;
     }
 
+    /**
+     * A refusal is the event's own fault: it counts, and the event waits its {@link RetryPolicy}'s time or is dead —
+     * at once when it can never be accepted ({@code forGood}). A broker out of reach never comes here: it changes no
+     * row.
+     */
     private void refuse(OutboxRecord event, Publication.Refused refused) {
         String reason = refused.reason();
-        RetryPolicy.Refusal refusal = config.retryPolicy().refused(event.attempts(), reason, refused.forGood());
-        Jdbc.update(dataSource, REFUSED, refusal.attempts(), refusal.error(), refusal.dead() ? "FAILED" : "PENDING",
-                refusal.delay().toNanos() / 1_000, event.id());
+        RetryPolicy policy = config.retryPolicy();
+        Attempts attempts = new Attempts(event.attempts(), event.attempts()).failed(true);
+        RetryPolicy.Decision decision = refused.forGood() ? new RetryPolicy.Park() : policy.after(attempts);
+        boolean dead = decision instanceof RetryPolicy.Park;
+        Duration wait = decision instanceof RetryPolicy.RetryAfter retry ? retry.delay() : Duration.ZERO;
+        Jdbc.update(dataSource, REFUSED, attempts.tries(), kept(reason), dead ? "FAILED" : "PENDING",
+                wait.toNanos() / 1_000, event.id());
         metrics.refused();
-        if (refusal.dead()) {
+        if (dead) {
             metrics.died();
             faults.record(RecentFaults.Kind.OUTBOX_EVENT_DEAD, "outbox event " + event.id() + " for " + event.key()
                     + ": " + reason);
             LOG.warning(() -> "Outbox event " + event.id() + " for " + event.key() + " is dead after "
-                    + refusal.attempts() + " attempts: " + reason);
+                    + attempts.tries() + " attempts: " + reason);
         }
+    }
+
+    // The last_error column's width.
+    private static String kept(String error) {
+        return error == null ? null : error.substring(0, Math.min(error.length(), MAX_ERROR_LENGTH));
     }
 }

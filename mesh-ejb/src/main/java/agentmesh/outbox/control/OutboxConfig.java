@@ -1,6 +1,6 @@
 package agentmesh.outbox.control;
 
-import agentmesh.outbox.entity.RetryPolicy;
+import agentmesh.retry.RetryPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -118,6 +118,7 @@ public class OutboxConfig {
         return batchSize;
     }
 
+    /** Refused publishes: {@code backoff-base-ms} doubling to {@code backoff-max-ms}; dead after {@code max-attempts}. */
     public RetryPolicy retryPolicy() {
         return new RetryPolicy(Duration.ofMillis(backoffBaseMillis), Duration.ofMillis(backoffMaxMillis), maxAttempts);
     }

@@ -96,7 +96,7 @@ public class OutboxDispatcher {
             }
             brokerReachable(!round.brokerUnavailable());
             if (round.brokerUnavailable()) {
-                awaitBroker(config.retryPolicy().base());
+                awaitBroker(config.retryPolicy().firstWait());
                 wanted.set(true);
             }
         }

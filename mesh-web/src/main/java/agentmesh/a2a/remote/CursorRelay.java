@@ -3,6 +3,8 @@ package agentmesh.a2a.remote;
 import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
+import agentmesh.retry.Attempts;
+import agentmesh.retry.RetryPolicy;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.json.JsonObject;
 
@@ -69,16 +71,15 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
         int refusals();
     }
 
-    /** When a failed event is parked: after {@code maxAttempts} failures, counting only refusals or every one. */
-    record Retries(int maxAttempts, boolean unreachableCounts, Retries.Backoff backoff) {
+    /**
+     * How a target's failed event is retried: by the mesh's one {@link RetryPolicy}, counting refusals always and an
+     * other side out of reach only when {@code unreachableCounts} (a webhook; a remote agent's server is waited for).
+     */
+    record Retries(RetryPolicy policy, boolean unreachableCounts) {
 
-        @FunctionalInterface
-        interface Backoff {
-            Duration after(int failures);
-        }
-
-        boolean parks(int attempts, int refusals) {
-            return (unreachableCounts ? attempts : refusals) >= maxAttempts;
+        /** The event's failures so far, as the policy counts them. */
+        Attempts attempts(int failures, int refusals) {
+            return new Attempts(failures, unreachableCounts ? failures : refusals);
         }
     }
 
@@ -260,13 +261,14 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
                 int failures = attempts + 1;
                 int refused = reply instanceof A2aCalls.Refused ? refusals + 1 : refusals;
                 String why = reply instanceof A2aCalls.Refused r ? r.why() : ((A2aCalls.Unreachable) reply).why();
-                if (retries.parks(failures, refused)) {
+                RetryPolicy.Decision decision = retries.policy().after(retries.attempts(failures, refused));
+                if (decision instanceof RetryPolicy.Park) {
                     LOG.warning(() -> "Inbox event " + eventCursor + " for " + target.key() + " failed " + failures
                             + " times; it is parked: " + why);
                     park(target, eventCursor, why);
                     trigger();
                 } else {
-                    Duration backoff = retries.backoff().after(failures);
+                    Duration backoff = ((RetryPolicy.RetryAfter) decision).delay();
                     failed(target, failures, refused, backoff, why);
                     long due = System.nanoTime() + backoff.plus(DUE_MARGIN).toNanos();
                     nextDueNanos.accumulateAndGet(due,

@@ -139,6 +139,6 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
 
     @Override
     protected Retries retries() {
-        return new Retries(settings.pushMaxAttempts(), true, settings::backoff);
+        return new Retries(settings.pushRetryPolicy(), true);
     }
 }

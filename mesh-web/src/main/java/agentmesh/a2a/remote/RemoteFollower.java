@@ -3,6 +3,8 @@ package agentmesh.a2a.remote;
 import agentmesh.a2a.boundary.A2aVersion;
 import agentmesh.platform.MeshException;
 import agentmesh.platform.MeshJson;
+import agentmesh.retry.Attempts;
+import agentmesh.retry.RetryPolicy;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -195,18 +197,19 @@ class RemoteFollower {
 
     private void after(RemoteAgents.OpenTask task, Outcome outcome) {
         Pace pace = paces.getOrDefault(task.taskId(), new Pace(0, 0, 0));
+        RetryPolicy retries = settings.relayRetryPolicy();
         long now = System.nanoTime();
         switch (outcome.ending()) {
             case FOLLOWED -> paces.put(task.taskId(), new Pace(now + PAUSE.toNanos(), 0, 0));
             case OVER -> paces.remove(task.taskId());
-            case UNREACHABLE -> paces.put(task.taskId(), new Pace(now + settings.backoff(pace.unreachable() + 1)
+            case UNREACHABLE -> paces.put(task.taskId(), new Pace(now + retries.waitAfter(pace.unreachable() + 1)
                     .toNanos(), pace.unreachable() + 1, pace.failed()));
             case FAILED -> {
                 int failed = pace.failed() + 1;
-                if (failed >= settings.maxAttempts() && givenUp(task, failed, outcome.why())) {
+                if (retries.parks(new Attempts(failed, failed)) && givenUp(task, failed, outcome.why())) {
                     paces.remove(task.taskId());
                 } else {
-                    paces.put(task.taskId(), new Pace(now + settings.backoff(failed).toNanos(), pace.unreachable(),
+                    paces.put(task.taskId(), new Pace(now + retries.waitAfter(failed).toNanos(), pace.unreachable(),
                             failed));
                 }
             }

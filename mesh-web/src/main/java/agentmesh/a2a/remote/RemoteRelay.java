@@ -111,7 +111,7 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
 
     @Override
     protected Retries retries() {
-        return new Retries(settings.maxAttempts(), false, settings::backoff);
+        return new Retries(settings.relayRetryPolicy(), false);
     }
 
     /** Calls the remote server for one inbox event and applies its answer; a result for events there is no call for. */

@@ -1,5 +1,6 @@
 package agentmesh.a2a.remote;
 
+import agentmesh.retry.RetryPolicy;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -21,6 +22,7 @@ import java.util.logging.Logger;
 class RemoteSettings {
 
     private static final Logger LOG = Logger.getLogger(RemoteSettings.class.getName());
+    private static final Duration MAX_WAIT = Duration.ofMinutes(1);
 
     @Inject
     @ConfigProperty(name = "mesh.a2a.remote.max-attempts", defaultValue = "5")
@@ -128,14 +130,19 @@ class RemoteSettings {
         return secrets;
     }
 
-    int maxAttempts() {
-        return maxAttempts;
+    /** A remote agent's calls: {@code backoff-base-ms} doubling, at most a minute; parked after its max-attempts. */
+    RetryPolicy relayRetryPolicy() {
+        return retryPolicy(maxAttempts);
     }
 
-    /** The wait before the next call after this many failures in a row: doubling from the base, at most a minute. */
-    Duration backoff(int failures) {
-        long millis = backoffBaseMillis << Math.min(Math.max(failures, 1) - 1, 16);
-        return Duration.ofMillis(Math.min(millis, Duration.ofMinutes(1).toMillis()));
+    /** A webhook's calls: the same waits; parked after {@code mesh.a2a.push.max-attempts}. */
+    RetryPolicy pushRetryPolicy() {
+        return retryPolicy(pushMaxAttempts);
+    }
+
+    private RetryPolicy retryPolicy(int attempts) {
+        Duration first = Duration.ofMillis(Math.max(1, backoffBaseMillis));
+        return new RetryPolicy(first, first.compareTo(MAX_WAIT) > 0 ? first : MAX_WAIT, Math.max(1, attempts));
     }
 
     int relayThreads() {
@@ -152,10 +159,6 @@ class RemoteSettings {
 
     int pushThreads() {
         return Math.max(1, pushThreads);
-    }
-
-    int pushMaxAttempts() {
-        return Math.max(1, pushMaxAttempts);
     }
 
     int pushConfigsPerAgent() {
