@@ -11,7 +11,7 @@
  *
  * <p>Invariants: a token is stored only as its SHA-256; an agent id is registered once; contacts are symmetric and
  * stored once per pair. A rotated token stops working at once on the instance that rotated it and within 2 s on
- * every other ({@link agentmesh.agent.control.TokenRotationFeed} reads the rotations each second by the database's
+ * every other ({@link agentmesh.agent.control.TokenRotationChanges}, on the change feed, reads the rotations each second by the database's
  * clock); its open streams and long polls are closed then too.
  */
 package agentmesh.agent;

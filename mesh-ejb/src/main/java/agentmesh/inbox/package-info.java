@@ -14,7 +14,7 @@
  * {@link agentmesh.inbox.control.DeadLetters} parks and replays; {@link agentmesh.inbox.control.InboxReader} reads a
  * page after a cursor, bounded by count and by bytes, and keeps an agent's acknowledgement;
  * {@link agentmesh.inbox.control.InboxSignals} wakes exactly the recipient's waiting readers after a delivery commits
- * (here, or on another server through {@link agentmesh.inbox.control.InboxChangeFeed}), so that an idle reader costs
+ * (here, or on another server through {@link agentmesh.inbox.control.InboxCursorChanges} on the change feed), so that an idle reader costs
  * no query; {@link agentmesh.inbox.control.InboxHousekeeping} deletes dedup rows after their retention.
  *
  * <p>Where the parts live: this logic in {@code mesh-ejb}; the Kafka consumer that feeds it, and nothing else, in

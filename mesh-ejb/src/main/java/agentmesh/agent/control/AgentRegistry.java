@@ -54,7 +54,7 @@ public class AgentRegistry {
 
     /**
      * Gives the agent a new token; the old one stops working at once on this server and within a second or two on
-     * the others, which learn of it from the rotation time ({@link TokenRotationFeed}, by the database's clock).
+     * the others, which learn of it from the rotation time ({@link TokenRotationChanges}, by the database's clock).
      */
     public RegisteredAgent rotateToken(String agentId) {
         Agent agent = em.find(Agent.class, agentId);

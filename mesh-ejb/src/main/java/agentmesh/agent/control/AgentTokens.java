@@ -24,7 +24,7 @@ import javax.sql.DataSource;
  * {@code mesh.auth.token-cache-seconds} (5 by default), so a busy agent costs one lookup per period, not one per
  * request. A rotation makes the cache forget the agent's other tokens and tells the rotation listeners (which close
  * what those tokens opened): at once on the server that rotated, within about a second on the others (the
- * {@link TokenRotationFeed}). Unknown tokens are never cached, so a guessing client cannot fill the cache; it holds
+ * {@link TokenRotationChanges}). Unknown tokens are never cached, so a guessing client cannot fill the cache; it holds
  * at most {@link #MAX_ENTRIES} tokens.
  */
 @ApplicationScoped

@@ -5,7 +5,7 @@
  * <p>Operations: {@link agentmesh.agent.control.AgentRegistry} registers agents, rotates their tokens and keeps their
  * cards ({@link agentmesh.agent.control.AgentDescription}); {@link agentmesh.agent.control.AgentTokens} answers
  * "whose token is this?" on every request, from a short cache or one JDBC query, and tells its listeners of
- * rotations, here at once and from other instances through {@link agentmesh.agent.control.TokenRotationFeed};
+ * rotations, here at once and from other instances through {@link agentmesh.agent.control.TokenRotationChanges} on the change feed;
  * {@link agentmesh.agent.control.Contacts} allows, revokes and lists contacts; {@link
  * agentmesh.agent.control.AgentDirectory} lists agents for the admin, by id or by their tasks' latest activity; {@link
  * agentmesh.agent.control.ContactGate} is the "may these two talk?" a write asks inside its own transaction, and

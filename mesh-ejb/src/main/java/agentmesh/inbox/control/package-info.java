@@ -7,7 +7,7 @@
  * delivered and replays it through the same delivery; {@link agentmesh.inbox.control.InboxReader} reads a page after
  * a cursor and keeps the agent's ack; {@link agentmesh.inbox.control.SignalOnCommit} hands each committed delivery to
  * {@link agentmesh.inbox.control.InboxSignals}, which also hears of other instances' deliveries from
- * {@link agentmesh.inbox.control.InboxChangeFeed}; {@link agentmesh.inbox.control.InboxWaits} is the one registry of
+ * {@link agentmesh.inbox.control.InboxCursorChanges} on the change feed; {@link agentmesh.inbox.control.InboxWaits} is the one registry of
  * everything that waits on an agent's inbox (long polls, streams, A2A watches), woken by those signals and ended by
  * token rotations; {@link agentmesh.inbox.control.InboxHousekeeping} purges old dedup
  * rows; {@link agentmesh.inbox.control.InboxMetrics} counts.
