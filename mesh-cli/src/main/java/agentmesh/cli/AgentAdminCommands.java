@@ -8,6 +8,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -156,9 +157,16 @@ final class AgentAdminCommands {
             ctl.print(new Detached(agentId), d -> d.agentId() + " is no longer a remote agent");
         }
 
-        @Command(name = "dead-letters", description = "The events the agent's A2A server refused, parked.")
-        void deadLetters(@Parameters(paramLabel = "ID") String agentId) {
-            ctl.print(ctl.admin().remoteDeadLetters(agentId), OperationsCommands::outboundTable);
+        @Command(name = "dead-letters", description = "The events the agent's A2A server refused, parked, oldest first.")
+        void deadLetters(@Parameters(paramLabel = "ID") String agentId, @Mixin OperationsCommands.PageOptions page) {
+            ctl.print(ctl.admin().remoteDeadLetterStore(agentId).page(page.cursor, page.limit),
+                    OperationsCommands::outboundTable);
+        }
+
+        @Command(name = "dead-letter-count", description = "How many of the agent's parked events are not replayed.")
+        void deadLetterCount(@Parameters(paramLabel = "ID") String agentId) {
+            ctl.print(new OperationsCommands.Count(ctl.admin().remoteDeadLetterStore(agentId).count()),
+                    OperationsCommands::describe);
         }
 
         @Command(name = "replay", description = "Deliver a parked event to the A2A server now.")
@@ -184,9 +192,16 @@ final class AgentAdminCommands {
             });
         }
 
-        @Command(name = "dead-letters", description = "The updates the agent's webhooks would not take, parked.")
-        void deadLetters(@Parameters(paramLabel = "ID") String agentId) {
-            ctl.print(ctl.admin().pushDeadLetters(agentId), OperationsCommands::outboundTable);
+        @Command(name = "dead-letters", description = "The updates the agent's webhooks would not take, oldest first.")
+        void deadLetters(@Parameters(paramLabel = "ID") String agentId, @Mixin OperationsCommands.PageOptions page) {
+            ctl.print(ctl.admin().pushDeadLetterStore(agentId).page(page.cursor, page.limit),
+                    OperationsCommands::outboundTable);
+        }
+
+        @Command(name = "dead-letter-count", description = "How many of the agent's parked updates are not replayed.")
+        void deadLetterCount(@Parameters(paramLabel = "ID") String agentId) {
+            ctl.print(new OperationsCommands.Count(ctl.admin().pushDeadLetterStore(agentId).count()),
+                    OperationsCommands::describe);
         }
 
         @Command(name = "replay", description = "Push a parked update to its webhook now.")

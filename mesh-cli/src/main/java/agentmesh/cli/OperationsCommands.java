@@ -1,8 +1,10 @@
 package agentmesh.cli;
 
 import agentmesh.client.MeshAdmin;
+import agentmesh.client.Pages;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -54,6 +56,11 @@ final class OperationsCommands {
             ctl.admin().retryOutboxEvent(id);
             ctl.print(new Retried(id), r -> "event " + r.eventId() + " waits to be published again");
         }
+
+        @Command(name = "dead-count", description = "How many events are dead (failed).")
+        void deadCount() {
+            ctl.print(new Count(ctl.admin().outboxDeadLetterStore().count()), OperationsCommands::describe);
+        }
     }
 
     @Command(name = "dead-letters", description = "Records the inbox consumer set aside; 'dead-letters replay ID' delivers one.")
@@ -67,17 +74,22 @@ final class OperationsCommands {
                 description = "${COMPLETION-CANDIDATES} (default parked).")
         String status;
 
-        @Option(names = "--limit", paramLabel = "N", defaultValue = "100")
-        int limit;
+        @Mixin
+        PageOptions page;
 
         @Override
         public void run() {
-            ctl.print(ctl.admin().deadLetters(status, limit), letters -> {
+            ctl.print(ctl.admin().consumerDeadLetterStore(status).page(page.cursor, page.limit), letters -> {
                 Table table = Table.of("ID", "STATUS", "TOPIC", "PARTITION", "OFFSET", "KEY", "ATTEMPTS", "ERROR");
-                letters.forEach(d -> table.row(d.id(), d.status(), d.topic(), d.partition(), d.offset(), d.key(),
-                        d.attempts(), d.error()));
-                return table.render();
+                letters.deadLetters().forEach(d -> table.row(d.id(), d.status(), d.topic(), d.partition(),
+                        d.offset(), d.key(), d.attempts(), d.error()));
+                return table.render() + more(letters);
             });
+        }
+
+        @Command(name = "count", description = "How many records have the status.")
+        void count() {
+            ctl.print(new Count(ctl.admin().consumerDeadLetterStore(status).count()), OperationsCommands::describe);
         }
 
         @Command(name = "replay", description = "Deliver a dead letter once more (a second replay is refused).")
@@ -129,11 +141,35 @@ final class OperationsCommands {
         }
     }
 
+    /** A dead-letter store's count, for the {@code count} commands. */
+    record Count(long count) {
+    }
+
+    /** Where a dead-letter listing starts and how much of it one command shows. */
+    static final class PageOptions {
+
+        @Option(names = "--cursor", paramLabel = "ID", description = "Start after this letter (a listing's next cursor).")
+        Long cursor;
+
+        @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "At most N letters (1-1000).")
+        int limit;
+    }
+
     /** Dead letters of a remote agent or of push configs: the same store, the same table. */
-    static String outboundTable(List<MeshAdmin.OutboundDeadLetter> letters) {
+    static String outboundTable(Pages.DeadLetterPage<MeshAdmin.OutboundDeadLetter> letters) {
         Table table = Table.of("ID", "TARGET", "CURSOR", "PARKED", "REPLAYED", "ERROR");
-        letters.forEach(d -> table.row(d.id(), d.targetKey(), d.cursor(), d.parkedAt(), d.replayedAt(), d.error()));
-        return table.render();
+        letters.deadLetters().forEach(d -> table.row(d.id(), d.targetKey(), d.cursor(), d.parkedAt(), d.replayedAt(),
+                d.error()));
+        return table.render() + more(letters);
+    }
+
+    /** How to read on when the page is not the last. */
+    static String more(Pages.DeadLetterPage<?> page) {
+        return page.nextCursor() == null ? "" : System.lineSeparator() + "more: --cursor " + page.nextCursor();
+    }
+
+    static String describe(Count count) {
+        return count.count() + (count.count() == 1 ? " dead letter" : " dead letters");
     }
 
     static String describe(MeshAdmin.Replay replay) {

@@ -161,7 +161,8 @@ class MeshCtlTest {
         Path script = Files.writeString(dir.resolve("meshctl.bash"), out());
 
         assertEquals("remote", complete(script, "meshctl", "rem"));
-        assertEquals("attach dead-letters detach replay show", complete(script, "meshctl", "remote", ""));
+        assertEquals("attach dead-letter-count dead-letters detach replay show",
+                complete(script, "meshctl", "remote", ""));
         assertEquals("input-required", complete(script, "meshctl", "tasks", "--state", "inp"));
     }
 
@@ -240,7 +241,7 @@ class MeshCtlTest {
     void deadLettersOfEachKindAreListedAndReplayed() {
         answer("GET admin/dead-letters", 200, "{\"deadLetters\":[{\"id\":4,\"topic\":\"inbox.events\","
                 + "\"partition\":2,\"offset\":90,\"key\":\"bob\",\"error\":\"too large\",\"attempts\":5,"
-                + "\"status\":\"replayed\",\"createdAt\":\"2026-12-03T10:00:00Z\"}]}");
+                + "\"status\":\"replayed\",\"createdAt\":\"2026-12-03T10:00:00Z\"}],\"nextCursor\":4}");
         answer("POST admin/dead-letters/4/replay", 202, "{\"id\":4,\"outcome\":\"delivered\"}");
         answer("GET admin/agents/echo/push/dead-letters", 200, "{\"deadLetters\":[{\"id\":9,\"agentId\":\"echo\","
                 + "\"targetKey\":\"t-1/c-1\",\"cursor\":12,\"error\":\"500\",\"parkedAt\":\"2026-12-03T10:00:00Z\"}]}");
@@ -250,12 +251,30 @@ class MeshCtlTest {
         assertEquals(0, meshctl("dead-letters", "--status", "replayed", "--limit", "5"));
         assertTrue(requests.get(0).startsWith("GET admin/dead-letters?status=replayed&limit=5 "), requests.get(0));
         assertTrue(out().contains("4   replayed  inbox.events  2          90      bob  5         too large"), out());
+        assertTrue(out().endsWith("more: --cursor 4\n"), out());
         assertEquals(0, meshctl("dead-letters", "replay", "4"));
         assertEquals("dead letter 4: delivered\n", out());
-        assertEquals(0, meshctl("push", "dead-letters", "echo"));
+        assertEquals(0, meshctl("push", "dead-letters", "echo", "--cursor", "8"));
+        assertTrue(requests.get(2).startsWith("GET admin/agents/echo/push/dead-letters?cursor=8&limit=100 "),
+                requests.get(2));
         assertTrue(out().contains("9   t-1/c-1  12      2026-12-03T10:00:00Z  -         500"), out());
         assertEquals(0, meshctl("--json", "remote", "replay", "echo", "3"));
         assertEquals("{\"id\":3,\"outcome\":\"unreachable: timed out\"}\n", out());
+    }
+
+    @Test
+    void everyDeadLetterStoreIsCounted() {
+        answer("GET admin/outbox/dead-letters/count", 200, "{\"count\":1}");
+        answer("GET admin/dead-letters/count", 200, "{\"count\":3}");
+        answer("GET admin/agents/echo/remote/dead-letters/count", 200, "{\"count\":0}");
+
+        assertEquals(0, meshctl("outbox", "dead-count"));
+        assertEquals("1 dead letter\n", out());
+        assertEquals(0, meshctl("dead-letters", "--status", "parked", "count"));
+        assertTrue(requests.get(1).startsWith("GET admin/dead-letters/count?status=parked "), requests.get(1));
+        assertEquals("3 dead letters\n", out());
+        assertEquals(0, meshctl("--json", "remote", "dead-letter-count", "echo"));
+        assertEquals("{\"count\":0}\n", out());
     }
 
     @Test

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * The admin side of the API ({@code /admin}, with the admin token): agents, their tokens and A2A cards, who may talk
@@ -24,6 +25,9 @@ import java.util.Objects;
  * }</pre>
  */
 public final class MeshAdmin {
+
+    // What the lists without a cursor read: the API's default page of dead letters.
+    private static final int FIRST_PAGE = 100;
 
     private final MeshHttp http;
 
@@ -115,8 +119,66 @@ public final class MeshAdmin {
                                      Instant parkedAt, Instant replayedAt) {
     }
 
-    /** What replaying a dead letter did ({@code delivered}, or why not). */
+    /** What replaying a dead letter did ({@code delivered}, {@code requeued} for an outbox event, or why not). */
     public record Replay(long id, String outcome) {
+    }
+
+    /**
+     * One of the mesh's dead-letter stores, through the contract every store has: its letters in pages, in the order
+     * they were parked; how many wait for an admin; a replay. Made by {@link #outboxDeadLetterStore},
+     * {@link #consumerDeadLetterStore}, {@link #remoteDeadLetterStore}, {@link #pushDeadLetterStore}.
+     */
+    public final class DeadLetterStore<T> {
+
+        private final String path;
+        private final String filter;
+        private final Function<JsonObject, T> read;
+
+        private DeadLetterStore(String path, String filter, Function<JsonObject, T> read) {
+            this.path = path;
+            this.filter = filter;
+            this.read = read;
+        }
+
+        /** The letters after {@code cursor} (null: from the first), at most {@code limit} (1–1000). */
+        public Pages.DeadLetterPage<T> page(Long cursor, int limit) {
+            JsonObject page = http.get(path + "?" + (filter.isEmpty() ? "" : filter + "&")
+                    + (cursor == null ? "" : "cursor=" + cursor + "&") + "limit=" + limit).body();
+            return new Pages.DeadLetterPage<>(Wire.list(page, "deadLetters", read),
+                    Wire.optionalLong(page, "nextCursor"));
+        }
+
+        /** How many of its letters wait for an admin. */
+        public long count() {
+            return http.get(path + "/count" + (filter.isEmpty() ? "" : "?" + filter)).body().getJsonNumber("count")
+                    .longValue();
+        }
+
+        /** Replays the letter: delivers it now, or for the outbox puts it back to be published. */
+        public Replay replay(long id) {
+            return MeshAdmin.this.replay(path + "/" + id + "/replay");
+        }
+    }
+
+    /** The outbox's dead events (failed after their attempts). */
+    public DeadLetterStore<OutboxEvent> outboxDeadLetterStore() {
+        return new DeadLetterStore<>("admin/outbox/dead-letters", "", AdminWire::outboxEvent);
+    }
+
+    /** The records the inbox consumer set aside, by status ({@code parked} or {@code replayed}). */
+    public DeadLetterStore<DeadLetter> consumerDeadLetterStore(String status) {
+        return new DeadLetterStore<>("admin/dead-letters", "status=" + segment(status),
+                AdminWire::deadLetter);
+    }
+
+    /** The events the agent's A2A server refused, parked. */
+    public DeadLetterStore<OutboundDeadLetter> remoteDeadLetterStore(String agentId) {
+        return new DeadLetterStore<>(remotePath(agentId) + "/dead-letters", "", AdminWire::outboundDeadLetter);
+    }
+
+    /** The updates the agent's webhooks would not take, parked. */
+    public DeadLetterStore<OutboundDeadLetter> pushDeadLetterStore(String agentId) {
+        return new DeadLetterStore<>(pushPath(agentId) + "/dead-letters", "", AdminWire::outboundDeadLetter);
     }
 
     /**
@@ -206,15 +268,14 @@ public final class MeshAdmin {
         http.delete(remotePath(agentId));
     }
 
-    /** The events the agent's A2A server refused, parked. */
+    /** The first page of the events the agent's A2A server refused, parked ({@link #remoteDeadLetterStore}). */
     public List<OutboundDeadLetter> remoteDeadLetters(String agentId) {
-        return Wire.list(http.get(remotePath(agentId) + "/dead-letters").body(), "deadLetters",
-                AdminWire::outboundDeadLetter);
+        return remoteDeadLetterStore(agentId).page(null, FIRST_PAGE).deadLetters();
     }
 
     /** Delivers a parked event to the agent's A2A server now, out of its turn. */
     public Replay replayRemoteDeadLetter(String agentId, long id) {
-        return replay(remotePath(agentId) + "/dead-letters/" + id + "/replay");
+        return remoteDeadLetterStore(agentId).replay(id);
     }
 
     /** The agent's A2A push notification configs (as a client), newest first. */
@@ -222,15 +283,14 @@ public final class MeshAdmin {
         return Wire.list(http.get(pushPath(agentId)).body(), "configs", AdminWire::pushConfig);
     }
 
-    /** The updates the agent's webhooks would not take, parked. */
+    /** The first page of the updates the agent's webhooks would not take ({@link #pushDeadLetterStore}). */
     public List<OutboundDeadLetter> pushDeadLetters(String agentId) {
-        return Wire.list(http.get(pushPath(agentId) + "/dead-letters").body(), "deadLetters",
-                AdminWire::outboundDeadLetter);
+        return pushDeadLetterStore(agentId).page(null, FIRST_PAGE).deadLetters();
     }
 
     /** Pushes a parked update to its webhook now, out of its turn. */
     public Replay replayPushDeadLetter(String agentId, long id) {
-        return replay(pushPath(agentId) + "/dead-letters/" + id + "/replay");
+        return pushDeadLetterStore(agentId).replay(id);
     }
 
     /** Outbox events by status ({@code pending}, {@code sent} or {@code failed}), oldest first. */
@@ -244,15 +304,14 @@ public final class MeshAdmin {
         http.post("admin/outbox/" + id + "/retry", empty(), MeshHttp.Repeat.WHEN_REFUSED);
     }
 
-    /** The records the inbox consumer set aside, by status ({@code parked} or {@code replayed}). */
+    /** The first records the inbox consumer set aside, by status ({@link #consumerDeadLetterStore}). */
     public List<DeadLetter> deadLetters(String status, int limit) {
-        return Wire.list(http.get("admin/dead-letters?status=" + segment(status) + "&limit=" + limit).body(),
-                "deadLetters", AdminWire::deadLetter);
+        return consumerDeadLetterStore(status).page(null, limit).deadLetters();
     }
 
     /** Delivers a dead letter once more; a second replay is refused. */
     public Replay replayDeadLetter(long id) {
-        return replay("admin/dead-letters/" + id + "/replay");
+        return consumerDeadLetterStore("parked").replay(id);
     }
 
     /** Runs the idle-task scan now instead of at its next timer; returns how many idle tasks it failed. */

@@ -8,6 +8,10 @@ public final class Pages {
     private Pages() {
     }
 
+    /** A dead-letter store's letters in the order they were parked; {@code nextCursor} null after the last. */
+    public record DeadLetterPage<T>(List<T> deadLetters, Long nextCursor) {
+    }
+
     /** Tasks, most recently updated first; {@code nextCursor} null after the last. */
     public record TaskPage(List<Task> tasks, String nextCursor) {
     }

@@ -122,6 +122,34 @@ class MeshAdminTest {
     }
 
     @Test
+    void everyDeadLetterStoreIsReadInPagesAfterACursorAndCounted() {
+        stub.on("admin/outbox/dead-letters", Reply.json(200, """
+                        {"deadLetters":[{"id":7,"key":"bob","type":"message","status":"failed","attempts":10,
+                                         "createdAt":"2026-12-03T20:31:02Z"}],"nextCursor":7}"""))
+                .on("admin/outbox/dead-letters/count", Reply.json(200, "{\"count\":3}"))
+                .on("admin/dead-letters/count", Reply.json(200, "{\"count\":0}"))
+                .on("admin/agents/echo/push/dead-letters", Reply.json(200, "{\"deadLetters\":[]}"));
+
+        Pages.DeadLetterPage<MeshAdmin.OutboxEvent> page = admin.outboxDeadLetterStore().page(4L, 1);
+
+        assertEquals(List.of(7L), page.deadLetters().stream().map(MeshAdmin.OutboxEvent::id).toList());
+        assertEquals(7L, page.nextCursor());
+        assertEquals("cursor=4&limit=1", stub.requestsTo("admin/outbox/dead-letters").get(0).query());
+        assertEquals(3, admin.outboxDeadLetterStore().count());
+        assertEquals(0, admin.consumerDeadLetterStore("replayed").count());
+        assertEquals("status=replayed", stub.requestsTo("admin/dead-letters/count").get(0).query());
+        assertNull(admin.pushDeadLetterStore("echo").page(null, 100).nextCursor());
+        assertEquals("limit=100", stub.requestsTo("admin/agents/echo/push/dead-letters").get(0).query());
+    }
+
+    @Test
+    void anOutboxEventIsReplayedAsEveryDeadLetterIs() {
+        stub.on("admin/outbox/dead-letters/7/replay", Reply.json(202, "{\"id\":7,\"outcome\":\"requeued\"}"));
+
+        assertEquals(new MeshAdmin.Replay(7, "requeued"), admin.outboxDeadLetterStore().replay(7));
+    }
+
+    @Test
     void theIdleScanSaysHowManyTasksItFailed() {
         stub.on("admin/tasks/idle-scan", Reply.json(200, "{\"failed\":3}"));
 

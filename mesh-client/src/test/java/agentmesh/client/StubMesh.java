@@ -42,7 +42,7 @@ final class StubMesh implements AutoCloseable {
     }
 
     /** A request as the stub saw it. */
-    record Request(String method, String path, Map<String, List<String>> headers, String body) {
+    record Request(String method, String path, String query, Map<String, List<String>> headers, String body) {
 
         String header(String name) {
             return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
@@ -77,6 +77,7 @@ final class StubMesh implements AutoCloseable {
     private void answer(HttpExchange exchange) throws IOException {
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+                exchange.getRequestURI().getRawQuery(),
                 Map.copyOf(exchange.getRequestHeaders()), body));
         Deque<Reply> script = scripts.get(exchange.getRequestURI().getPath());
         Reply reply = script == null ? Reply.html(404, "no script") : script.size() > 1 ? script.poll() : script.peek();

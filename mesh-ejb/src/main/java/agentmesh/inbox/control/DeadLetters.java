@@ -1,5 +1,8 @@
 package agentmesh.inbox.control;
 
+import agentmesh.deadletter.DeadLetterCount;
+import agentmesh.deadletter.DeadLetterPage;
+import agentmesh.deadletter.DeadLetterReplay;
 import agentmesh.platform.MeshException;
 import agentmesh.platform.RecentFaults;
 import agentmesh.platform.UtcDateTimeConverter;
@@ -14,6 +17,7 @@ import jakarta.persistence.PersistenceContext;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Records the consumer gave up on, kept with their error so that nothing is lost silently; an admin replays them
@@ -55,20 +59,30 @@ public class DeadLetters {
         }
     }
 
-    public List<DeadLetterView> list(String status, int limit) {
+    /** The letters with the status ({@code parked}, {@code replayed}) after the cursor, in the order parked. */
+    public DeadLetterPage<DeadLetterView> list(String status, long cursor, int limit) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery("SELECT id, topic, kafka_partition, kafka_offset, record_key,"
                         + " error, attempts, status, created_at, replayed_at FROM dead_letter"
-                        + " WHERE status = ? ORDER BY id LIMIT ?")
-                .setParameter(1, status).setParameter(2, limit).getResultList();
-        return rows.stream().map(r -> new DeadLetterView(((Number) r[0]).longValue(), (String) r[1],
-                ((Number) r[2]).intValue(), ((Number) r[3]).longValue(), (String) r[4], (String) r[5],
+                        + " WHERE status = ? AND id > ? ORDER BY id LIMIT ?")
+                .setParameter(1, status).setParameter(2, cursor).setParameter(3, limit + 1).getResultList();
+        return DeadLetterPage.of(rows.stream().map(r -> new DeadLetterView(((Number) r[0]).longValue(),
+                (String) r[1], ((Number) r[2]).intValue(), ((Number) r[3]).longValue(), (String) r[4], (String) r[5],
                 ((Number) r[6]).intValue(), (String) r[7], UtcTime.toInstant(UtcDateTimeConverter.read(r[8])),
-                UtcTime.toInstant(UtcDateTimeConverter.read(r[9])))).toList();
+                UtcTime.toInstant(UtcDateTimeConverter.read(r[9])))).toList(), limit, DeadLetterView::id);
     }
 
-    /** Delivers a parked record now, in this transaction with marking it replayed; a failure leaves it parked. */
-    public InboxDelivery.Outcome replay(long id) {
+    /** How many letters have the status (the {@code (status, id)} index). */
+    public DeadLetterCount count(String status) {
+        return new DeadLetterCount(((Number) em.createNativeQuery("SELECT COUNT(*) FROM dead_letter WHERE status = ?")
+                .setParameter(1, status).getSingleResult()).longValue());
+    }
+
+    /**
+     * Delivers a parked record now, in this transaction with marking it replayed; a failure leaves it parked. The
+     * outcome: {@code delivered}, or {@code duplicate} when its event had come already.
+     */
+    public DeadLetterReplay replay(long id) {
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery(
                         "SELECT record_key, payload, status FROM dead_letter WHERE id = ? FOR UPDATE")
@@ -88,7 +102,7 @@ public class DeadLetters {
         em.createNativeQuery("UPDATE dead_letter SET status = 'replayed', replayed_at = ? WHERE id = ?")
                 .setParameter(1, UtcDateTimeConverter.format(UtcTime.now(clock))).setParameter(2, id)
                 .executeUpdate();
-        return outcome;
+        return new DeadLetterReplay(id, outcome.name().toLowerCase(Locale.ROOT));
     }
 
     public static class UnknownDeadLetterException extends MeshException {

@@ -1,5 +1,8 @@
 package agentmesh.outbox.control;
 
+import agentmesh.deadletter.DeadLetterCount;
+import agentmesh.deadletter.DeadLetterPage;
+import agentmesh.deadletter.DeadLetterReplay;
 import agentmesh.outbox.entity.OutboxEvent;
 import agentmesh.outbox.entity.OutboxStatus;
 import agentmesh.platform.MeshException;
@@ -13,7 +16,11 @@ import jakarta.persistence.PersistenceContext;
 
 import java.util.List;
 
-/** What an admin sees of the outbox and the one thing an admin does to it: put a dead event back. */
+/**
+ * What an admin sees of the outbox and the one thing an admin does to it: put a dead event back. The dead events are
+ * the outbox's dead-letter store, under the mesh's one contract ({@code agentmesh.deadletter}): listed in pages,
+ * counted, replayed (put back to pending).
+ */
 @Stateless
 public class OutboxAdmin {
 
@@ -36,6 +43,30 @@ public class OutboxAdmin {
                 .getResultStream()
                 .map(OutboxAdmin::view)
                 .toList();
+    }
+
+    /** The dead events after the cursor, oldest first. */
+    public DeadLetterPage<OutboxEventView> deadLetters(long cursor, int limit) {
+        return DeadLetterPage.of(em.createQuery("SELECT e FROM OutboxEvent e WHERE e.status = :status"
+                        + " AND e.id > :cursor ORDER BY e.id", OutboxEvent.class)
+                .setParameter("status", OutboxStatus.FAILED)
+                .setParameter("cursor", cursor)
+                .setMaxResults(limit + 1)
+                .getResultStream()
+                .map(OutboxAdmin::view)
+                .toList(), limit, OutboxEventView::id);
+    }
+
+    /** How many events are dead (the {@code (status, event_key, id)} index). */
+    public DeadLetterCount countDead() {
+        return new DeadLetterCount(em.createQuery("SELECT COUNT(e) FROM OutboxEvent e WHERE e.status = :status",
+                Long.class).setParameter("status", OutboxStatus.FAILED).getSingleResult());
+    }
+
+    /** {@link #retry} as the dead-letter contract answers it: the event is {@code requeued}. */
+    public DeadLetterReplay replay(long id) {
+        retry(id);
+        return new DeadLetterReplay(id, "requeued");
     }
 
     /** Puts a dead event back to pending; it is published before any later event of its recipient. */

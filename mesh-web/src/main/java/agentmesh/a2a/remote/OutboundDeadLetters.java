@@ -1,10 +1,12 @@
 package agentmesh.a2a.remote;
 
+import agentmesh.deadletter.DeadLetterCount;
+import agentmesh.deadletter.DeadLetterPage;
+import agentmesh.deadletter.DeadLetterReplay;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshDataSource;
-import agentmesh.platform.MeshJson;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import jakarta.annotation.Resource;
@@ -13,8 +15,9 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.NotFoundException;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import javax.sql.DataSource;
@@ -30,7 +33,7 @@ class OutboundDeadLetters {
 
     static final String REMOTE = "remote";
     static final String PUSH = "push";
-    private static final int LISTED = 200;
+    private static final String COLUMNS = "id, agent_id, target_key, cursor_no, error, parked_at, replayed_at";
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
@@ -44,21 +47,29 @@ class OutboundDeadLetters {
                 truncate(error));
     }
 
-    /** The newest {@value #LISTED} of the agent's, newest first. */
-    List<DeadLetter> list(String relay, String agentId) {
-        return Jdbc.query(dataSource, "SELECT id, agent_id, target_key, cursor_no, error, parked_at, replayed_at"
-                        + " FROM outbound_dead_letter WHERE relay = ? AND agent_id = ? ORDER BY id DESC LIMIT "
-                        + LISTED, row -> new DeadLetter(row.getLong(1), row.getString(2), row.getString(3),
-                        row.getLong(4), row.getString(5), instant(row.getObject(6)), instant(row.getObject(7))),
-                relay, agentId);
+    /** The agent's letters of this relay after the cursor, in the order parked (replayed ones too, marked so). */
+    DeadLetterPage<DeadLetter> list(String relay, String agentId, long cursor, int limit) {
+        return DeadLetterPage.of(Jdbc.query(dataSource, "SELECT " + COLUMNS + " FROM outbound_dead_letter"
+                        + " WHERE relay = ? AND agent_id = ? AND id > ? ORDER BY id LIMIT ?",
+                OutboundDeadLetters::letter, relay, agentId, cursor, limit + 1), limit, DeadLetter::id);
+    }
+
+    /** How many of the agent's letters of this relay are not replayed yet. */
+    DeadLetterCount count(String relay, String agentId) {
+        return new DeadLetterCount(Jdbc.query(dataSource, "SELECT COUNT(*) FROM outbound_dead_letter"
+                + " WHERE relay = ? AND agent_id = ? AND replayed_at IS NULL", row -> row.getLong(1), relay, agentId)
+                .get(0));
     }
 
     Optional<DeadLetter> find(String relay, String agentId, long id) {
-        return Jdbc.query(dataSource, "SELECT id, agent_id, target_key, cursor_no, error, parked_at, replayed_at"
-                        + " FROM outbound_dead_letter WHERE relay = ? AND agent_id = ? AND id = ?",
-                row -> new DeadLetter(row.getLong(1), row.getString(2), row.getString(3), row.getLong(4),
-                        row.getString(5), instant(row.getObject(6)), instant(row.getObject(7))), relay, agentId, id)
+        return Jdbc.query(dataSource, "SELECT " + COLUMNS + " FROM outbound_dead_letter"
+                + " WHERE relay = ? AND agent_id = ? AND id = ?", OutboundDeadLetters::letter, relay, agentId, id)
                 .stream().findFirst();
+    }
+
+    private static DeadLetter letter(ResultSet row) throws SQLException {
+        return new DeadLetter(row.getLong(1), row.getString(2), row.getString(3), row.getLong(4), row.getString(5),
+                instant(row.getObject(6)), instant(row.getObject(7)));
     }
 
     /**
@@ -66,7 +77,7 @@ class OutboundDeadLetters {
      * {@code {"id", "outcome": "delivered" | "refused: …" | "unreachable: …" | "not allowed: …"}}. 404 when the
      * inbox event is gone (purged).
      */
-    JsonObject replay(DeadLetter letter, Function<JsonObject, A2aCalls.Reply> deliver) {
+    DeadLetterReplay replay(DeadLetter letter, Function<JsonObject, A2aCalls.Reply> deliver) {
         InboxPage page = inbox.after(letter.agentId(), letter.cursor() - 1, 1);
         if (page.events().isEmpty() || page.events().get(0).getJsonNumber("cursor").longValue() != letter.cursor()) {
             throw new NotFoundException("inbox event " + letter.cursor() + " of " + letter.agentId() + " is gone");
@@ -80,7 +91,7 @@ class OutboundDeadLetters {
             Jdbc.update(dataSource, "UPDATE outbound_dead_letter SET replayed_at = UTC_TIMESTAMP(6) WHERE id = ?",
                     letter.id());
         }
-        return MeshJson.object().add("id", letter.id()).add("outcome", outcome).build();
+        return new DeadLetterReplay(letter.id(), outcome);
     }
 
     /** Forgets the agent's letters of this relay (the target is gone); {@code targetKey} null: all of them. */

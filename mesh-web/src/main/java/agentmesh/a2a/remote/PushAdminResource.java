@@ -1,11 +1,15 @@
 package agentmesh.a2a.remote;
 
+import agentmesh.deadletter.DeadLetterCount;
+import agentmesh.deadletter.DeadLetterPage;
 import agentmesh.web.Ids;
+import agentmesh.web.PageQuery;
 import agentmesh.web.security.AdminApi;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
@@ -43,9 +47,6 @@ public class PushAdminResource {
     public record ConfigPage(List<PushConfigs.View> configs) {
     }
 
-    public record DeadLetterPage(List<DeadLetter> deadLetters) {
-    }
-
     @GET
     public ConfigPage configs(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
                               String agentId) {
@@ -54,9 +55,19 @@ public class PushAdminResource {
 
     @GET
     @Path("dead-letters")
-    public DeadLetterPage deadLetters(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
-                                      String agentId) {
-        return new DeadLetterPage(deadLetters.list(OutboundDeadLetters.PUSH, agentId));
+    public DeadLetterPage<DeadLetter> deadLetters(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
+            @BeanParam PageQuery page) {
+        Long cursor = page.position();
+        return deadLetters.list(OutboundDeadLetters.PUSH, agentId, cursor == null ? 0 : cursor,
+                page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
+    }
+
+    @GET
+    @Path("dead-letters/count")
+    public DeadLetterCount countDeadLetters(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
+        return deadLetters.count(OutboundDeadLetters.PUSH, agentId);
     }
 
     /** Pushes the parked update now, out of its turn → 202 with the outcome. */

@@ -8,13 +8,11 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonObject;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 import javax.sql.DataSource;
 
 /**
@@ -151,18 +149,6 @@ public class RemoteAgents {
     void park(String agentId, long cursor, String error) {
         deadLetters.park(OutboundDeadLetters.REMOTE, agentId, null, cursor, error);
         advance(agentId, cursor);
-    }
-
-    List<DeadLetter> deadLetters(String agentId) {
-        return deadLetters.list(OutboundDeadLetters.REMOTE, agentId);
-    }
-
-    Optional<DeadLetter> deadLetter(String agentId, long id) {
-        return deadLetters.find(OutboundDeadLetters.REMOTE, agentId, id);
-    }
-
-    JsonObject replay(DeadLetter letter, Function<JsonObject, A2aCalls.Reply> deliver) {
-        return deadLetters.replay(letter, deliver);
     }
 
     /** The tasks of these agents that are not over, that their servers have named and not yet said are over. */

@@ -2,9 +2,12 @@ package agentmesh.a2a.remote;
 
 import agentmesh.agent.control.AgentRegistry;
 import agentmesh.agent.control.UnknownAgentException;
+import agentmesh.deadletter.DeadLetterCount;
+import agentmesh.deadletter.DeadLetterPage;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.web.Ids;
 import agentmesh.web.JsonBodies;
+import agentmesh.web.PageQuery;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,6 +17,7 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -26,7 +30,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import java.util.List;
 
 /**
  * Admin: a registered agent made the mesh's face of an A2A server elsewhere. {@code PUT} with the server's card URL
@@ -56,8 +59,8 @@ public class RemoteAgentsResource {
     @Inject
     RemoteSettings settings;
 
-    public record DeadLetterPage(List<DeadLetter> deadLetters) {
-    }
+    @Inject
+    OutboundDeadLetters deadLetters;
 
     @PUT
     @Consumes(MediaType.WILDCARD)
@@ -107,9 +110,19 @@ public class RemoteAgentsResource {
 
     @GET
     @Path("dead-letters")
-    public DeadLetterPage deadLetters(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
-                                      String agentId) {
-        return new DeadLetterPage(agents.deadLetters(agentId));
+    public DeadLetterPage<DeadLetter> deadLetters(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
+            @BeanParam PageQuery page) {
+        Long cursor = page.position();
+        return deadLetters.list(OutboundDeadLetters.REMOTE, agentId, cursor == null ? 0 : cursor,
+                page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
+    }
+
+    @GET
+    @Path("dead-letters/count")
+    public DeadLetterCount countDeadLetters(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
+        return deadLetters.count(OutboundDeadLetters.REMOTE, agentId);
     }
 
     /** Delivers the parked event now, out of its turn → 202 with the outcome (delivered, refused, unreachable). */
@@ -118,11 +131,11 @@ public class RemoteAgentsResource {
     @Consumes(MediaType.WILDCARD)
     public Response replay(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
                            String agentId, @PathParam("id") @Min(1) long id) {
-        DeadLetter letter = agents.deadLetter(agentId, id)
+        DeadLetter letter = deadLetters.find(OutboundDeadLetters.REMOTE, agentId, id)
                 .orElseThrow(() -> new NotFoundException("no dead letter " + id + " of " + agentId));
         RemoteAgents.Target target = agents.target(agentId)
                 .orElseThrow(() -> new NotFoundException(agentId + " is no remote agent"));
-        return Response.accepted(agents.replay(letter, event -> relay.deliver(target, event))).build();
+        return Response.accepted(deadLetters.replay(letter, event -> relay.deliver(target, event))).build();
     }
 
     private RemoteCard fetch(String cardUrl, String secret) {

@@ -1,14 +1,16 @@
 package agentmesh.inbox.boundary;
 
+import agentmesh.deadletter.DeadLetterCount;
+import agentmesh.deadletter.DeadLetterPage;
+import agentmesh.deadletter.DeadLetterReplay;
 import agentmesh.inbox.control.DeadLetterView;
 import agentmesh.inbox.control.DeadLetters;
-import agentmesh.inbox.control.InboxDelivery;
-import agentmesh.platform.MeshJson;
-import agentmesh.web.QueryNumbers;
+import agentmesh.web.PageQuery;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -19,35 +21,43 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import java.util.List;
-import java.util.Locale;
-
-/** Admin: records the consumer parked, and their replay once the cause is fixed. */
+/**
+ * Admin: records the consumer parked, and their replay once the cause is fixed — the dead-letter contract
+ * ({@code agentmesh.deadletter}), with the letters' status to choose from.
+ */
 @Path("admin/dead-letters")
 @AdminApi
 @Produces(MediaType.APPLICATION_JSON)
 public class DeadLettersResource {
 
+    private static final String STATUSES = "parked|replayed";
+    private static final String STATUS_MESSAGE = "must be parked or replayed";
+
     @EJB
     DeadLetters deadLetters;
 
-    public record DeadLetterPage(List<DeadLetterView> deadLetters) {
+    @GET
+    public DeadLetterPage<DeadLetterView> list(
+            @QueryParam("status") @DefaultValue("parked") @Pattern(regexp = STATUSES, message = STATUS_MESSAGE)
+            String status, @BeanParam PageQuery page) {
+        Long cursor = page.position();
+        return deadLetters.list(status, cursor == null ? 0 : cursor,
+                page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }
 
     @GET
-    public DeadLetterPage list(
-            @QueryParam("status") @DefaultValue("parked") @Pattern(regexp = "parked|replayed",
-                    message = "must be parked or replayed") String status,
-            @QueryParam("limit") String limit) {
-        return new DeadLetterPage(deadLetters.list(status, QueryNumbers.parse("limit", limit, 100, 1, 1000)));
+    @Path("count")
+    public DeadLetterCount count(
+            @QueryParam("status") @DefaultValue("parked") @Pattern(regexp = STATUSES, message = STATUS_MESSAGE)
+            String status) {
+        return deadLetters.count(status);
     }
 
     /** Delivers the record now (its dedup row makes a second delivery impossible) → 202 with the outcome. */
     @POST
     @Path("{id}/replay")
     public Response replay(@PathParam("id") @Min(1) long id) {
-        InboxDelivery.Outcome outcome = deadLetters.replay(id);
-        return Response.accepted(MeshJson.object().add("id", id)
-                .add("outcome", outcome.name().toLowerCase(Locale.ROOT)).build()).build();
+        DeadLetterReplay replay = deadLetters.replay(id);
+        return Response.accepted(replay).build();
     }
 }

@@ -1,14 +1,18 @@
 package agentmesh.outbox.boundary;
 
+import agentmesh.deadletter.DeadLetterCount;
+import agentmesh.deadletter.DeadLetterPage;
 import agentmesh.outbox.control.OutboxAdmin;
 import agentmesh.outbox.control.OutboxEventView;
 import agentmesh.outbox.entity.OutboxStatus;
+import agentmesh.web.PageQuery;
 import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -21,7 +25,10 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Locale;
 
-/** Admin: look into the outbox, and put dead events back. */
+/**
+ * Admin: look into the outbox, and put dead events back — by status and id ({@code ?status=}, {@code {id}/retry}), or
+ * as the outbox's dead-letter store under the contract every store has ({@code dead-letters}: list, count, replay).
+ */
 @Path("admin/outbox")
 @AdminApi
 @Produces(MediaType.APPLICATION_JSON)
@@ -40,6 +47,27 @@ public class OutboxResource {
             @QueryParam("limit") String limit) {
         return new OutboxPage(outbox.list(OutboxStatus.valueOf(status.toUpperCase(Locale.ROOT)),
                 QueryNumbers.parse("limit", limit, 100, 1, 1000)));
+    }
+
+    @GET
+    @Path("dead-letters")
+    public DeadLetterPage<OutboxEventView> deadLetters(@BeanParam PageQuery page) {
+        Long cursor = page.position();
+        return outbox.deadLetters(cursor == null ? 0 : cursor,
+                page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
+    }
+
+    @GET
+    @Path("dead-letters/count")
+    public DeadLetterCount countDeadLetters() {
+        return outbox.countDead();
+    }
+
+    /** Puts the dead event back to be published → 202 {@code {"id","outcome":"requeued"}}. */
+    @POST
+    @Path("dead-letters/{id}/replay")
+    public Response replay(@PathParam("id") @Min(1) long id) {
+        return Response.accepted(outbox.replay(id)).build();
     }
 
     @POST
