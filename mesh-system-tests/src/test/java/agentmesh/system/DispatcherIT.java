@@ -81,11 +81,21 @@ class DispatcherIT {
         ApiResponse failed = mesh.get("admin/outbox?status=failed", MeshStackExtension.ADMIN_TOKEN);
         assertTrue(failed.json().getJsonArray("events").stream()
                 .anyMatch(e -> e.asJsonObject().getJsonNumber("id").longValue() == deadId), failed::toString);
+        // The same event through the dead-letter contract every store answers: a page after a cursor, a count.
+        ApiResponse letters = mesh.get("admin/outbox/dead-letters?cursor=" + (deadId - 1) + "&limit=1",
+                MeshStackExtension.ADMIN_TOKEN);
+        assertEquals(deadId, letters.json().getJsonArray("deadLetters").getJsonObject(0).getJsonNumber("id")
+                .longValue(), letters::toString);
+        long dead = mesh.get("admin/outbox/dead-letters/count", MeshStackExtension.ADMIN_TOKEN).json()
+                .getJsonNumber("count").longValue();
+        assertTrue(dead >= 1, () -> dead + " dead events");
 
-        ApiResponse retried = mesh.post("admin/outbox/" + deadId + "/retry", MeshStackExtension.ADMIN_TOKEN, "");
+        ApiResponse retried = mesh.post("admin/outbox/dead-letters/" + deadId + "/replay",
+                MeshStackExtension.ADMIN_TOKEN, "");
         ApiResponse again = mesh.post("admin/outbox/" + deadId + "/retry", MeshStackExtension.ADMIN_TOKEN, "");
 
         assertEquals(202, retried.status(), retried::toString);
+        assertEquals("requeued", retried.json().getString("outcome"), retried::toString);
         assertEquals(409, again.status(), again::toString);
         // Replayed after the event that overtook it while it was dead: the documented price of unblocking.
         Delivery.awaitExactly(Map.of(bob.id(), List.of(toBob.get(1), toBob.get(0))), Duration.ofSeconds(30));

@@ -125,6 +125,13 @@ class InboxDeliveryIT {
         long deadLetterId = ((Number) parked.get(0).get(0)).longValue();
         assertTrue(mesh.get("admin/dead-letters", MeshStackExtension.ADMIN_TOKEN).json().getJsonArray("deadLetters")
                 .stream().anyMatch(d -> d.asJsonObject().getJsonNumber("id").longValue() == deadLetterId));
+        JsonObject page = mesh.get("admin/dead-letters?cursor=" + (deadLetterId - 1) + "&limit=1",
+                MeshStackExtension.ADMIN_TOKEN).json();
+        assertEquals(deadLetterId, page.getJsonArray("deadLetters").getJsonObject(0).getJsonNumber("id").longValue(),
+                page::toString);
+        long parkedBefore = mesh.get("admin/dead-letters/count", MeshStackExtension.ADMIN_TOKEN).json()
+                .getJsonNumber("count").longValue();
+        assertTrue(parkedBefore >= 1, () -> parkedBefore + " parked");
 
         assertEquals(204, mesh.delete("admin/test-faults/delivery/" + poison, MeshStackExtension.ADMIN_TOKEN).status());
         ApiResponse replay = mesh.post("admin/dead-letters/" + deadLetterId + "/replay", MeshStackExtension.ADMIN_TOKEN,
@@ -136,6 +143,8 @@ class InboxDeliveryIT {
         assertEquals("delivered", replay.json().getString("outcome"));
         assertEquals(409, again.status(), again::toString);
         assertEquals(List.of(first, last, poison), Inbox.messageIds(Inbox.all(mesh, bob, 0)));
+        assertEquals(parkedBefore - 1, mesh.get("admin/dead-letters/count", MeshStackExtension.ADMIN_TOKEN).json()
+                .getJsonNumber("count").longValue(), "the replayed letter is no longer parked");
     }
 
     @Test
