@@ -32,8 +32,9 @@
  *       Consumers read committed records only, so a round is on the topic all or not at all.</li>
  *   <li><em>Record</em> with one {@code UPDATE … WHERE id IN (…)}: what was published is sent. A record Kafka
  *       refuses for good (too large, invalid) is dead at once, so that it never holds its recipient's later
- *       events; one it refuses otherwise counts an attempt and waits {@code base × 2^attempts} (5 s base, 5 min
- *       cap), then is dead after the last attempt (10); the round it was in published nothing, and the next one
+ *       events; one it refuses otherwise counts an attempt and waits by the mesh's one
+ *       {@link agentmesh.retry.RetryPolicy}, {@code base × 2^(attempts-1)} (5 s base, 5 min cap), then is dead
+ *       after the last attempt (10); the round it was in published nothing, and the next one
  *       publishes the others again, its recipient's run stopping before it. A broker out of reach changes no row:
  *       the dispatcher waits the base and tries again, however long the outage, so nothing dies of an outage and
  *       its end is noticed within the base.</li>

@@ -12,10 +12,14 @@
  * each in its own transaction, so that a record that cannot be delivered is retried and parked alone while the ones
  * before it are done.
  *
- * <p>Failures: a record whose delivery fails is tried again with backoff (the partition is paused, not the thread);
- * after {@code mesh.consumer.max-attempts} failures it is parked as a dead letter with its error and the partition
- * moves on (G5). Failures of the surroundings (database unreachable, lock timeouts) do not count towards that: they
- * would otherwise park healthy records during an outage. Nothing is skipped without a dead-letter row.
+ * <p>Failures: a record whose delivery fails is tried again after the mesh's one
+ * {@link agentmesh.retry.RetryPolicy} (from {@code mesh.consumer.retry-backoff-ms}, doubling, at most 30 s; the
+ * partition is paused, not the thread); after {@code mesh.consumer.max-attempts} failures it is parked as a dead
+ * letter with its error and the partition moves on (G5). Failures of the surroundings (database unreachable, lock
+ * timeouts) do not count towards that: they would otherwise park healthy records during an outage. Both consumers
+ * tell the two kinds apart one way ({@link agentmesh.inbox.consumer.DeliveryFailure}): a batch the surroundings
+ * failed is tried again whole after its wait, a batch its records failed is taken apart. Nothing is skipped without a
+ * dead-letter row.
  *
  * <p>After a crash: the dead server's consumers leave no word; the group gives their partitions to the others (or to
  * the restarted server) once their session times out ({@code mesh.consumer.session-timeout-ms}, 10 s — shorter than

@@ -9,7 +9,7 @@
  * {@link agentmesh.outbox.control.KafkaPublisher}; {@link agentmesh.outbox.control.InboxTopic} sets up and checks
  * the topic; {@link agentmesh.outbox.control.KafkaCluster} and {@link agentmesh.outbox.control.KafkaProbes} answer
  * readiness and the consumer group's lag; {@link agentmesh.outbox.control.OutboxAdmin} lists events and puts dead
- * ones back; {@link agentmesh.outbox.control.OutboxHousekeeping} deletes sent rows after their retention;
+ * ones back (the dead events are a dead-letter store under {@code agentmesh.deadletter}'s contract); {@link agentmesh.outbox.control.OutboxHousekeeping} deletes sent rows after their retention;
  * {@link agentmesh.outbox.control.OutboxConfig} holds the settings, {@link agentmesh.outbox.control.OutboxMetrics}
  * the figures.
  *
