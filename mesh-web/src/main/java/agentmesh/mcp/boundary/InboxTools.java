@@ -6,9 +6,11 @@ import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import agentmesh.platform.MeshJson;
 import agentmesh.web.limits.ServerPlaces;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -24,8 +26,8 @@ import java.util.concurrent.TimeoutException;
  * server's; what is read is acknowledged, as {@code POST /inbox/ack} does. A wait that finds nothing registers with
  * the long polls ({@link InboxWaiters}: their per-agent cap, their wake-up, their end at a token's rotation) and
  * holds no place while it waits. It does hold its request's thread: the MCP library's servlet blocks the thread
- * of every request until its answer, so a wait costs one thread for at most its 60 s, bounded by the agent's MCP
- * share ({@code mesh.mcp.max-requests-per-agent}).
+ * of every request until its answer, so a wait costs one thread for at most its 60 s, bounded per agent by its MCP
+ * share ({@code mesh.mcp.max-requests-per-agent}) and per server by {@link McpWaits} ({@code mesh.mcp.max-waits}).
  */
 @ApplicationScoped
 class InboxTools {
@@ -47,6 +49,12 @@ class InboxTools {
     @Inject
     ServerPlaces places;
 
+    @Inject
+    @ConfigProperty(name = "mesh.mcp.max-waits", defaultValue = "64")
+    int maxWaits;
+
+    private McpWaits waits;
+
     /** How far each session (with its token) has read, as many as the endpoint keeps sessions. */
     private final Map<String, Long> lastRead = Collections.synchronizedMap(new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -54,6 +62,11 @@ class InboxTools {
             return size() > SESSIONS_KEPT;
         }
     });
+
+    @PostConstruct
+    void init() {
+        waits = new McpWaits(maxWaits);
+    }
 
     /** The events after the cursor, waiting up to {@code waitSeconds} (0: not at all) for one. */
     String read(McpCaller caller, ToolArguments arguments, int limit, int waitSeconds) {
@@ -67,8 +80,8 @@ class InboxTools {
         });
         InboxPage page = first.page();
         if (page.events().isEmpty() && waitSeconds > 0) {
-            page = waitFor(waiters.await(agent, caller.tokenHash(), first.from(), limit, waitSeconds,
-                    first.signalsBeforeRead()), first.from(), waitSeconds);
+            page = waits.within(() -> waitFor(waiters.await(agent, caller.tokenHash(), first.from(), limit,
+                    waitSeconds, first.signalsBeforeRead()), first.from(), waitSeconds));
         }
         if (!page.events().isEmpty()) {
             long read = page.nextCursor();

@@ -15,7 +15,8 @@
  * API's request bodies, its work takes one of the server's places ({@code ServerPlaces}, 503 past capacity) and its
  * controls apply the same rules (contacts, task ownership, transitions, sizes); a refusal is an {@code isError}
  * result naming the problem the API would have answered. A wait for a message holds no place and is capped with the
- * agent's long polls, but holds its request's thread (the SDK's servlet blocks it), at most 60 s. A session ends when
+ * agent's long polls, but holds its request's thread (the SDK's servlet blocks it), at most 60 s, and at most
+ * {@code mesh.mcp.max-waits} at once on the server ({@link agentmesh.mcp.boundary.McpWaits}, 503 past it). A session ends when
  * its token is rotated (404 as for a session that is gone). No tool calls this server over HTTP.
  */
 package agentmesh.mcp.boundary;
