@@ -2,6 +2,7 @@ package agentmesh.system;
 
 import agentmesh.stack.MeshServer;
 import agentmesh.system.MeshClient.Agent;
+import jakarta.json.Json;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -171,6 +172,29 @@ class GatewayIT {
         long overRate = answers.stream().filter(a -> a.statusCode() == 429 && a.body().contains("/rate-limited"))
                 .count();
         assertTrue(MeshMetrics.sum(gateway, "agent_mesh_rate_limited_total", "") >= overRate);
+    }
+
+    /** The agent's rate is one, whatever the surface: past it, its MCP tool call is refused as its API requests. */
+    @Test
+    @Tag("G7")
+    void anMcpToolCallOverTheAgentsRateIsRefusedAsItsApiRequestsAre() throws Exception {
+        Agent host = mesh.registerAgent("host");
+        McpHttp mcp = new McpHttp(gateway.baseUri().resolve("../../mcp"), host.token());
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest tasks = HttpRequest.newBuilder(gateway.baseUri().resolve("tasks?limit=1"))
+                .header("Authorization", "Bearer " + host.token()).build();
+
+        HttpResponse<String> refused = await().atMost(Duration.ofSeconds(30)).until(() -> {
+            List<CompletableFuture<HttpResponse<String>>> burst = new ArrayList<>();
+            for (int i = 0; i < 150; i++) {
+                burst.add(http.sendAsync(tasks, HttpResponse.BodyHandlers.ofString()));
+            }
+            CompletableFuture.allOf(burst.toArray(CompletableFuture[]::new)).join();
+            return mcp.callTool("mesh_read_inbox", Json.createObjectBuilder().build());
+        }, answer -> answer.statusCode() == 429);
+
+        assertTrue(refused.body().contains("/rate-limited"), refused.body());
+        assertTrue(isOverload(refused), refused.headers().map().toString());
     }
 
     private static boolean isOverload(HttpResponse<String> answer) {

@@ -21,7 +21,7 @@ import java.util.List;
  * ({@code <event key>:<n>}): a message sent again with its id is stored once by the mesh (it answers with the
  * original), an artifact added again with its id is refused as existing, a status the task already has is not set
  * again, and one it has moved past is refused as an illegal transition; each of these means "done before" here. The
- * same ids serve the MCP server, where the key names the server's run instead of an event. A brain that
+ * same ids serve {@code meshd mcp}, where the key names the process's run instead of an event. A brain that
  * acts the same way for the same event (the scripted one) repeats nothing; an LLM that decides differently the
  * second time is held to what it did the first time, step by step.
  */

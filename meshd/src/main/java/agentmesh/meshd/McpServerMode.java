@@ -1,6 +1,7 @@
 package agentmesh.meshd;
 
 import agentmesh.client.MeshAgent;
+import agentmesh.mcp.tools.MeshToolDefinitions;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
@@ -37,7 +38,7 @@ final class McpServerMode {
         StdioServerTransportProvider stdio = new StdioServerTransportProvider(McpJsonDefaults.getMapper());
         McpSyncServer server = McpServer.sync(stdio)
                 .serverInfo("meshd", version())
-                .instructions(MeshMcpTools.instructions(agent.agentId()))
+                .instructions(MeshToolDefinitions.instructions(agent.agentId()))
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(MeshMcpTools.all(exchange -> session))
                 .build();

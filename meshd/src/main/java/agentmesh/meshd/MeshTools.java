@@ -5,63 +5,48 @@ import agentmesh.client.MeshProblemException;
 import agentmesh.client.SendReceipt;
 import agentmesh.client.Task;
 import agentmesh.client.TaskState;
+import agentmesh.mcp.tools.MeshToolDefinitions;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 
 /**
- * The mesh's tools for a model, as OpenAI-style function definitions, and their calls carried out through
- * {@link Actions}. A refusal of the mesh is the tool's result (the model reads it and decides), not a failure of the
- * event.
+ * The mesh's tools for a model, as OpenAI-style function definitions ({@link MeshToolDefinitions}, shared with the
+ * server's MCP endpoint), and their calls carried out through {@link Actions}. A refusal of the mesh is the tool's
+ * result (the model reads it and decides), not a failure of the event.
  */
 final class MeshTools {
 
     private MeshTools() {
     }
 
+    /** The five actions as OpenAI-style functions (the definitions every place that offers the tools shares). */
     static JsonArray definitions() {
-        return Json.createArrayBuilder()
-                .add(tool("mesh_send_message", "Send a text message to another agent. Without taskId it opens a new"
-                        + " task with that agent; with taskId it is a message in that task.",
-                        properties().add("to", string("The recipient agent's id"))
-                                .add("text", string("The message")).add("taskId", string("An existing task's id")),
-                        "to", "text"))
-                .add(tool("mesh_reply", "Reply in the task being handled (or in taskId), to its other agent.",
-                        properties().add("text", string("The reply")).add("taskId", string("Another task's id")),
-                        "text"))
-                .add(tool("mesh_update_task", "Set the state of the task being handled (or of taskId): working,"
-                        + " input-required, completed, failed or rejected.",
-                        properties().add("state", string("The new state")).add("reason", string("Why, briefly"))
-                                .add("taskId", string("Another task's id")), "state"))
-                .add(tool("mesh_add_artifact", "Attach a named result to the task being handled (or to taskId).",
-                        properties().add("name", string("The artifact's name")).add("text", string("Its content"))
-                                .add("taskId", string("Another task's id")), "name", "text"))
-                .add(tool("mesh_read_task", "Read a task (the one being handled unless taskId is given): its"
-                        + " state, newest messages and artifacts.",
-                        properties().add("taskId", string("A task's id"))))
-                .build();
+        JsonArrayBuilder functions = Json.createArrayBuilder();
+        MeshToolDefinitions.actions().forEach(tool -> functions.add(tool.asFunction()));
+        return functions.build();
     }
 
     /** Carries out one call; the result is what the model is told. */
     static String call(String name, JsonObject arguments, Actions actions) {
         try {
             return switch (name) {
-                case "mesh_send_message" -> sent(actions.sendMessage(arguments.getString("to"),
+                case MeshToolDefinitions.SEND_MESSAGE -> sent(actions.sendMessage(arguments.getString("to"),
                         arguments.getString("taskId", null), arguments.getString("text")));
-                case "mesh_reply" -> sent(actions.reply(arguments.getString("taskId", null),
+                case MeshToolDefinitions.REPLY -> sent(actions.reply(arguments.getString("taskId", null),
                         arguments.getString("text")));
-                case "mesh_update_task" -> status(actions.updateTask(arguments.getString("taskId", null),
+                case MeshToolDefinitions.UPDATE_TASK -> status(actions.updateTask(arguments.getString("taskId", null),
                         TaskState.of(arguments.getString("state")), arguments.getString("reason", null)));
-                case "mesh_add_artifact" -> artifact(actions.addArtifact(arguments.getString("taskId", null),
+                case MeshToolDefinitions.ADD_ARTIFACT -> artifact(actions.addArtifact(arguments.getString("taskId", null),
                         arguments.getString("name"), arguments.getString("text")));
-                case "mesh_read_task" -> task(actions.readTask(arguments.getString("taskId", null)));
-                default -> error("no tool named " + name);
+                case MeshToolDefinitions.READ_TASK -> task(actions.readTask(arguments.getString("taskId", null)));
+                default -> MeshToolDefinitions.error("no tool named " + name);
             };
         } catch (MeshProblemException e) {
-            return error(e.getMessage());
+            return MeshToolDefinitions.error(e.getMessage());
         } catch (IllegalArgumentException | IllegalStateException | NullPointerException | ClassCastException e) {
-            return error("bad arguments for " + name + ": " + e.getMessage());
+            return MeshToolDefinitions.error("bad arguments for " + name + ": " + e.getMessage());
         }
     }
 
@@ -94,29 +79,5 @@ final class MeshTools {
 
     private static String ok(String note) {
         return Json.createObjectBuilder().add("ok", note).build().toString();
-    }
-
-    private static String error(String message) {
-        return Json.createObjectBuilder().add("error", message).build().toString();
-    }
-
-    private static JsonObject tool(String name, String description, JsonObjectBuilder properties,
-                                   String... required) {
-        var requiredNames = Json.createArrayBuilder();
-        for (String property : required) {
-            requiredNames.add(property);
-        }
-        return Json.createObjectBuilder().add("type", "function").add("function", Json.createObjectBuilder()
-                .add("name", name).add("description", description)
-                .add("parameters", Json.createObjectBuilder().add("type", "object").add("properties", properties)
-                        .add("required", requiredNames))).build();
-    }
-
-    private static JsonObjectBuilder properties() {
-        return Json.createObjectBuilder();
-    }
-
-    private static JsonObject string(String description) {
-        return Json.createObjectBuilder().add("type", "string").add("description", description).build();
     }
 }

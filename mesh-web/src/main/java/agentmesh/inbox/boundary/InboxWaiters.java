@@ -15,18 +15,19 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Long polls that found nothing: suspended responses, holding no thread, answered as soon as their agent's inbox
- * gets an event (an {@link InboxSignals} signal) or with an empty page when their wait is over — or with a 401 when
- * the agent's token is rotated meanwhile: a poll lives no longer than the token it was made with. An agent has at
- * most {@code mesh.inbox.max-waits-per-agent} polls waiting: one more answers its oldest at once with what it has
- * (nothing), as a new stream closes the oldest — a client that polls again without waiting for its last answer is
- * not refused, and one agent cannot park thousands of polls, each a read whenever its inbox changes. The polls wait
- * in {@link InboxWaits}, which wakes them and tells them of rotations.
+ * Long polls that found nothing — suspended responses holding no thread, and MCP's {@code mesh_wait_for_message}
+ * (a future) — answered as soon as their agent's inbox gets an event (an {@link InboxSignals} signal) or with an
+ * empty page when their wait is over — or with a 401 when the agent's token is rotated meanwhile: a poll lives no
+ * longer than the token it was made with. An agent has at most {@code mesh.inbox.max-waits-per-agent} polls waiting:
+ * one more answers its oldest at once with what it has (nothing), as a new stream closes the oldest — a client that
+ * polls again without waiting for its last answer is not refused, and one agent cannot park thousands of polls, each
+ * a read whenever its inbox changes. The polls wait in {@link InboxWaits}, which wakes them and tells them of
+ * rotations.
  */
 @ApplicationScoped
 public class InboxWaiters {
@@ -54,16 +55,15 @@ public class InboxWaiters {
         final String tokenHash;
         final long after;
         final int limit;
-        final AsyncResponse response;
+        final CompletableFuture<InboxPage> answer = new CompletableFuture<>();
         final long madeAs = made.incrementAndGet();
-        final AtomicBoolean answered = new AtomicBoolean();
 
-        Waiter(String agentId, String tokenHash, long after, int limit, AsyncResponse response) {
+        Waiter(String agentId, String tokenHash, long after, int limit) {
             this.agentId = agentId;
             this.tokenHash = tokenHash;
             this.after = after;
             this.limit = limit;
-            this.response = response;
+            answer.whenComplete((page, failure) -> waits.remove(this));
         }
 
         @Override
@@ -90,23 +90,12 @@ public class InboxWaiters {
 
         @Override
         public void revoked(TokenRotated rotation) {
-            fail(BearerAuthentication.unauthorized(
+            answer.completeExceptionally(BearerAuthentication.unauthorized(
                     "The token of " + rotation.agentId() + " was rotated while this poll waited"));
         }
 
-        void answer(InboxPage page) {
-            if (answered.compareAndSet(false, true)) {
-                waits.remove(this);
-                response.resume(page);
-            }
-        }
-
-        // resume(Throwable), not resume(Object): the failure is answered as what it maps to, not as an entity.
-        void fail(Throwable failure) {
-            if (answered.compareAndSet(false, true)) {
-                waits.remove(this);
-                response.resume(failure);
-            }
+        boolean answered() {
+            return answer.isDone();
         }
     }
 
@@ -117,15 +106,41 @@ public class InboxWaiters {
      */
     void await(String agentId, String tokenHash, long after, int limit, int waitSeconds, long signalsBeforeRead,
                AsyncResponse response) {
-        Waiter waiter = new Waiter(agentId, tokenHash, after, limit, response);
-        response.setTimeoutHandler(timedOut -> waiter.answer(InboxPage.empty(after)));
+        Waiter waiter = new Waiter(agentId, tokenHash, after, limit);
+        // resume(Throwable), not resume(Object): a failure is answered as what it maps to, not as an entity.
+        waiter.answer.whenComplete((page, failure) -> {
+            if (failure == null) {
+                response.resume(page);
+            } else {
+                response.resume(failure);
+            }
+        });
+        response.setTimeoutHandler(timedOut -> waiter.answer.complete(InboxPage.empty(after)));
         response.setTimeout(waitSeconds, TimeUnit.SECONDS);
+        register(waiter, signalsBeforeRead);
+    }
+
+    /**
+     * The same wait for a caller without a suspended response (an MCP tool): the page, empty after
+     * {@code waitSeconds}, or the failure (a 401 when the token is rotated meanwhile). No thread waits here; the
+     * caller decides whether to block on it.
+     */
+    public CompletableFuture<InboxPage> await(String agentId, String tokenHash, long after, int limit,
+                                              int waitSeconds, long signalsBeforeRead) {
+        Waiter waiter = new Waiter(agentId, tokenHash, after, limit);
+        waiter.answer.completeOnTimeout(InboxPage.empty(after), waitSeconds, TimeUnit.SECONDS);
+        register(waiter, signalsBeforeRead);
+        return waiter.answer;
+    }
+
+    private void register(Waiter waiter, long signalsBeforeRead) {
+        String agentId = waiter.agentId;
         waits.add(waiter);
         List<Waiter> waiting = waits.of(agentId, Waiter.class);
         waiting.stream().sorted(Comparator.comparingLong(w -> w.madeAs))
                 .limit(Math.max(0, waiting.size() - maxWaitsPerAgent))
                 .forEach(oldest -> readerThreads.execute(agentId,
-                        () -> oldest.answer(InboxPage.empty(oldest.after))));
+                        () -> oldest.answer.complete(InboxPage.empty(oldest.after))));
         // An event may have landed between the caller's read and this registration; only then is it read again.
         if (signals.countFor(agentId) != signalsBeforeRead) {
             readerThreads.execute(agentId, () -> check(waiter));
@@ -133,16 +148,16 @@ public class InboxWaiters {
     }
 
     private void check(Waiter waiter) {
-        if (waiter.answered.get()) {
+        if (waiter.answered()) {
             return;
         }
         try {
             InboxPage page = reader.after(waiter.agentId, waiter.after, waiter.limit);
             if (!page.events().isEmpty()) {
-                waiter.answer(page);
+                waiter.answer.complete(page);
             }
         } catch (RuntimeException e) {
-            waiter.fail(e);
+            waiter.answer.completeExceptionally(e);
         }
     }
 }

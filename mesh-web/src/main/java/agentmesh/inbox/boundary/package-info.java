@@ -3,8 +3,9 @@
  *
  * <p>Operations: {@link agentmesh.inbox.boundary.InboxResource}: {@code GET /inbox} (a page after a cursor, with
  * {@code wait} a long poll), {@code GET /inbox/stream} (Server-Sent Events, resumed by {@code Last-Event-ID}),
- * {@code POST /inbox/ack}; {@link agentmesh.inbox.boundary.InboxWaiters} holds the long polls that found nothing and
- * {@link agentmesh.inbox.boundary.InboxStreams} the open streams, both waiting in {@code InboxWaits}; pages are read on
+ * {@code POST /inbox/ack}; {@link agentmesh.inbox.boundary.InboxWaiters} holds the long polls that found nothing
+ * (and MCP's {@code mesh_wait_for_message}, as a future) and
+ * {@link agentmesh.inbox.boundary.InboxStreams} the open streams, all waiting in {@code InboxWaits}; pages are read on
  * {@link agentmesh.inbox.boundary.ReaderThreads}, in one lane per agent ({@link agentmesh.inbox.boundary.AgentLanes});
  * {@link agentmesh.inbox.boundary.DeadLettersResource}: the admin's list and replay of parked records.
  *

@@ -2,15 +2,13 @@ package agentmesh.mcp.boundary;
 
 import agentmesh.agent.control.AgentTokens;
 import agentmesh.agent.control.TokenRotated;
-import agentmesh.client.MeshAgent;
-import agentmesh.meshd.MeshMcpTools;
+import agentmesh.mcp.tools.MeshToolDefinitions;
 import agentmesh.web.MeshVersion;
 import agentmesh.web.security.Caller;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.inject.Inject;
@@ -22,23 +20,17 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.time.Duration;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The mesh's MCP endpoint, {@code /mesh/mcp}: the tools of {@code meshd mcp} over Streamable HTTP (the official MCP
- * Java SDK's servlet transport), for hosts that reach the mesh rather than start a process. Each request carries an
- * agent's bearer token, checked at the door with the API's limits ({@link agentmesh.web.limits.AgentGate}); the
- * tools act for that agent through the mesh's own API on this server (loopback), so that they pass the same checks,
- * limits and rules as the agent's own requests. All sessions share one HTTP client (one selector thread in all, not
- * one per session).
+ * The mesh's MCP endpoint, {@code /mesh/mcp}: the mesh's tools ({@link McpTools}, the definitions {@code meshd mcp}
+ * offers too) over Streamable HTTP (the official MCP Java SDK's servlet transport), for hosts that reach the mesh
+ * rather than start a process. Each request carries an agent's bearer token, checked at the door with the API's
+ * limits ({@link agentmesh.web.limits.AgentGate}); the tools act for that agent in-process, on the controls the API's
+ * routes call, with the same checks, limits and problems — never over HTTP to this server. A tool runs on its
+ * request's thread ({@code immediateExecution}): the servlet blocks that thread until the answer anyway, and there it
+ * has the container's context that the controls need.
  */
 @WebListener
 public class McpEndpoint implements ServletContextListener {
@@ -46,19 +38,6 @@ public class McpEndpoint implements ServletContextListener {
     static final String PATH = "/mcp";
     private static final int SESSIONS_KEPT = 1000;
 
-    /**
-     * The MCP session's agent state, by session and token (a rotated token starts afresh); as many as the library
-     * keeps sessions (mesh.mcp.max-sessions, {@link McpSessions}).
-     */
-    private final Map<String, MeshMcpTools.Session> sessions = Collections.synchronizedMap(
-            new LinkedHashMap<>(16, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, MeshMcpTools.Session> eldest) {
-                    return size() > SESSIONS_KEPT;
-                }
-            });
-    private final HttpClient loopback = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
     private McpSyncServer server;
     private McpSessions capped;
     private final Consumer<TokenRotated> rotationListener =
@@ -66,6 +45,9 @@ public class McpEndpoint implements ServletContextListener {
 
     @Inject
     AgentTokens tokens;
+
+    @Inject
+    McpTools tools;
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
@@ -77,9 +59,10 @@ public class McpEndpoint implements ServletContextListener {
                 .build();
         server = McpServer.sync(transport)
                 .serverInfo("agent-mesh", MeshVersion.current())
-                .instructions(MeshMcpTools.instructions(null))
+                .instructions(MeshToolDefinitions.instructions(null))
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
-                .tools(MeshMcpTools.all(this::session))
+                .immediateExecution(true)
+                .tools(tools.specifications())
                 .build();
         Config config = ConfigProvider.getConfig();
         capped = new McpSessions(
@@ -100,21 +83,10 @@ public class McpEndpoint implements ServletContextListener {
         }
     }
 
-    /** Who calls, with which token, and where this server's API answers: what the tools need to act for them. */
+    /** Who calls: the agent the door found for the request's token, which the tools act for. */
     private static McpTransportContext callerContext(HttpServletRequest request) {
         Caller caller = (Caller) request.getAttribute(Caller.class.getName()); // found by AgentGate
-        String token = request.getHeader("Authorization").substring("Bearer ".length()).trim();
-        String api = "http://127.0.0.1:" + request.getLocalPort() + request.getContextPath() + "/api/v1/";
-        return McpTransportContext.create(Map.of("agentId", caller.name(), "tokenHash", caller.tokenHash(),
-                "token", token, "api", api));
-    }
-
-    private MeshMcpTools.Session session(McpSyncServerExchange exchange) {
-        McpTransportContext context = exchange.transportContext();
-        String agentId = (String) context.get("agentId");
-        return sessions.computeIfAbsent(exchange.sessionId() + " " + context.get("tokenHash"),
-                key -> new MeshMcpTools.Session(MeshAgent.builder(URI.create((String) context.get("api")), agentId,
-                        (String) context.get("token")).httpClient(loopback).build(),
-                        new PrintStream(OutputStream.nullOutputStream())));
+        return McpTransportContext.create(Map.of(McpCaller.AGENT_ID, caller.name(),
+                McpCaller.TOKEN_HASH, caller.tokenHash()));
     }
 }

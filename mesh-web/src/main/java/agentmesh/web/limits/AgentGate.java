@@ -1,7 +1,5 @@
 package agentmesh.web.limits;
 
-import agentmesh.platform.metrics.MeshMeters;
-import agentmesh.platform.metrics.MeshMeters.MeshCounter;
 import agentmesh.web.ProblemResponses;
 import agentmesh.web.origin.ClientOrigin;
 import agentmesh.web.security.BearerTokens;
@@ -40,7 +38,7 @@ import java.util.regex.Pattern;
  * <li>the body, read whole within {@code mesh.http.max-body-bytes} (413), {@code mesh.http.body-read-timeout-ms}
  *     (408) and valid UTF-8 (400) ({@link RequestBody}) — before a place is taken, so a slow upload holds no
  *     place;</li>
- * <li>the server's capacity ({@link AdmissionLimit}: at most {@code mesh.http.max-concurrent-requests} worked on at
+ * <li>the server's capacity ({@link ServerPlaces}: at most {@code mesh.http.max-concurrent-requests} worked on at
  *     once, a wait of at most {@code mesh.http.admission-wait-ms} for a place, 503).</li>
  * </ol>
  * Every refusal of load carries Retry-After. One agent's flood is cut by its own rate and share before it takes
@@ -53,9 +51,9 @@ import java.util.regex.Pattern;
  * sends must not refuse them — a refused reader waits a second for messages that are there, while a refused sender
  * retries a message not yet taken (the way brokers throttle producers, never their consumers).
  *
- * <p>MCP requests ({@code /mcp}) take no place, and have a share of their own
- * ({@code mesh.mcp.max-requests-per-agent}): a tool's work is done by the mesh's API, whose requests pass this door
- * themselves, and a place or share held while waiting for another would deadlock under load. The admin token is no
+ * <p>MCP requests ({@code /mcp}) have a share of their own ({@code mesh.mcp.max-requests-per-agent}) and take no
+ * place here: their tools act in-process and take a place of the server's for their work ({@link ServerPlaces}), not
+ * for a wait for an inbox event, which the MCP library's servlet makes on its request thread. The admin token is no
  * agent's there. Admin requests elsewhere are neither limited nor counted, only their bodies bounded: an operator
  * can still act on an overloaded server. Who may do what is decided later, by
  * {@link agentmesh.web.security.BearerAuthentication}, from the caller found here. A2A agent cards are public, as
@@ -73,18 +71,6 @@ public class AgentGate implements Filter {
     private static final Set<String> BODILESS = Set.of("GET", "HEAD", "OPTIONS", "DELETE");
     private static final Pattern AGENT_CARD = Pattern.compile("/[^/]+/\\.well-known/agent(-card)?\\.json");
     private static final String LET_IN = AgentGate.class.getName() + ".letIn";
-
-    @Inject
-    @ConfigProperty(name = "mesh.http.max-concurrent-requests", defaultValue = "24")
-    int maxConcurrentRequests;
-
-    @Inject
-    @ConfigProperty(name = "mesh.http.max-concurrent-inbox-requests", defaultValue = "32")
-    int maxConcurrentInboxRequests;
-
-    @Inject
-    @ConfigProperty(name = "mesh.http.admission-wait-ms", defaultValue = "100")
-    long admissionWaitMillis;
 
     @Inject
     @ConfigProperty(name = "mesh.http.max-requests-per-agent", defaultValue = "8")
@@ -121,25 +107,15 @@ public class AgentGate implements Filter {
     OverloadLog overloadLog;
 
     @Inject
-    MeshMeters meters;
+    ServerPlaces places;
 
-    private AdmissionLimit requests;
-    private AdmissionLimit inboxRequests;
     private AgentConcurrency perAgent;
     private AgentConcurrency perAgentMcp;
-    private MeshCounter overCapacity;
 
     @PostConstruct
     void init() {
-        // Twice as many may wait a moment as work: a burst is absorbed, a flood is refused at once.
-        requests = new AdmissionLimit(maxConcurrentRequests, 2 * maxConcurrentRequests);
-        inboxRequests = new AdmissionLimit(maxConcurrentInboxRequests, 2 * maxConcurrentInboxRequests);
         perAgent = new AgentConcurrency(maxRequestsPerAgent);
         perAgentMcp = new AgentConcurrency(maxMcpRequestsPerAgent);
-        overCapacity = meters.counter("agent_mesh_over_capacity_total",
-                "Requests refused with 503 because the server's places for them were all taken");
-        meters.gauge("agent_mesh_requests_in_progress", "Agents' requests the server is working on",
-                () -> requests.inUse() + inboxRequests.inUse());
     }
 
     @Override
@@ -207,7 +183,7 @@ public class AgentGate implements Filter {
             refuse(response, overRate.get());
             return;
         }
-        // An MCP request waits for its tool, whose own calls to the API need the agent's API share: a share apart.
+        // An MCP request may wait (for an inbox event) as long as a long poll, holding its thread: a share apart.
         AgentConcurrency share = mcp ? perAgentMcp : perAgent;
         if (!share.tryAcquire(agent)) {
             if (read) {
@@ -295,19 +271,15 @@ public class AgentGate implements Filter {
     private void withinCapacity(ServletRequest request, ServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         boolean inbox = isInboxRequest((HttpServletRequest) request);
-        AdmissionLimit admission = inbox ? inboxRequests : requests;
-        if (!admitted(admission)) {
-            overCapacity.inc();
+        if (!places.take(inbox)) {
             refuse((HttpServletResponse) response, new Refusal(503, "over-capacity", "Server over capacity",
-                    "The mesh is working at capacity; retry in 1 s (the same messageId keeps a retried send from"
-                            + " being stored twice)", 1,
-                    inbox ? "503 over capacity (inbox requests)" : "503 over capacity"));
+                    ServerPlaces.OVER_CAPACITY, 1, inbox ? "503 over capacity (inbox requests)" : "503 over capacity"));
             return;
         }
         try {
             chain.doFilter(request, response);
         } finally {
-            admission.release();
+            places.release(inbox);
         }
     }
 
@@ -335,15 +307,6 @@ public class AgentGate implements Filter {
             cause = cause.getCause();
         }
         return cause;
-    }
-
-    private boolean admitted(AdmissionLimit admission) {
-        try {
-            return admission.acquire(Duration.ofMillis(admissionWaitMillis).toNanos());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
     }
 
     /** A refusal of load: its answer, when to come back, and the cause it is counted under in the log. */
