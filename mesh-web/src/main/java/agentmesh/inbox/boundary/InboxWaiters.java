@@ -6,6 +6,7 @@ import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
+import agentmesh.web.readers.ReaderThreads;
 import agentmesh.web.security.BearerAuthentication;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;

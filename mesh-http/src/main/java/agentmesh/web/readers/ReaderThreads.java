@@ -1,4 +1,4 @@
-package agentmesh.inbox.boundary;
+package agentmesh.web.readers;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;

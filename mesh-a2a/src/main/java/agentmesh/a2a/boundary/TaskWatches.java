@@ -2,7 +2,7 @@ package agentmesh.a2a.boundary;
 
 import agentmesh.agent.control.AgentTokens;
 import agentmesh.agent.control.TokenRotated;
-import agentmesh.inbox.boundary.ReaderThreads;
+import agentmesh.web.readers.ReaderThreads;
 import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxSignals;
 import agentmesh.task.control.TaskReader;

@@ -1,4 +1,4 @@
-package agentmesh.web;
+package agentmesh.web.api;
 
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;

@@ -1,4 +1,4 @@
-package agentmesh.inbox.boundary;
+package agentmesh.web.readers;
 
 import java.util.ArrayDeque;
 import java.util.Map;

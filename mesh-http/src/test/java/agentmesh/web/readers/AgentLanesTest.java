@@ -1,4 +1,4 @@
-package agentmesh.inbox.boundary;
+package agentmesh.web.readers;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package agentmesh.web;
+package agentmesh.web.api;
 
 import agentmesh.messaging.boundary.SendMessageRequest;
 import jakarta.json.bind.Jsonb;

@@ -1,4 +1,4 @@
-package agentmesh.web;
+package agentmesh.web.api;
 
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
