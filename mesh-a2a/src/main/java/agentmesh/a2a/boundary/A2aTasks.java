@@ -67,7 +67,7 @@ class A2aTasks {
         }
         String taskId = optionalId(message, "taskId", Ids.TASK_ID, "1-64 characters of [A-Za-z0-9._:-]");
         String contextId = optionalId(message, "contextId", Ids.CONTEXT_ID, "1-64 characters of [A-Za-z0-9._:-]");
-        JsonArray parts = version.meshParts(message.get("parts"), "message.parts");
+        JsonArray parts = version.mapping().meshParts(message.get("parts"), "message.parts");
         Map<String, String> problems = Parts.problems(parts);
         if (!problems.isEmpty()) {
             throw A2aError.invalidParams(problems);

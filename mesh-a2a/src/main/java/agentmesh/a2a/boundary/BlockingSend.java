@@ -41,7 +41,7 @@ final class BlockingSend extends WaitingCall {
     @Override
     public synchronized void check(TaskView task) {
         String state = task.status().state();
-        if (!answered && (A2aVersion.isStreamEnd(state) || A2aVersion.isInterrupted(state))) {
+        if (!answered && (A2aStates.isStreamEnd(state) || A2aStates.isInterrupted(state))) {
             answerAsItStands();
         }
     }
@@ -98,7 +98,7 @@ final class BlockingSend extends WaitingCall {
             failed(e);
             return;
         }
-        write(call.wire().success(call.version().result("task", call.version().task(task))), 200);
+        write(call.wire().success(call.version().mapping().result("task", call.version().mapping().task(task))), 200);
     }
 
     private void write(JsonValue body, int status) {

@@ -27,7 +27,7 @@ sealed interface JsonRpcRequest {
     int MAX_DEPTH = 64;
 
     /** A request for one of the facade's methods, its params an object (empty when absent or null). */
-    record Call(JsonValue id, String method, A2aVersion.Operation operation, JsonObject params)
+    record Call(JsonValue id, String method, A2aOperation operation, JsonObject params)
             implements JsonRpcRequest {
     }
 
@@ -67,7 +67,7 @@ sealed interface JsonRpcRequest {
         if (!(params instanceof JsonObject || params instanceof JsonArray || params == JsonValue.NULL)) {
             return new Refused(id, A2aError.invalidRequest("params must be a structured value (an object)"));
         }
-        A2aVersion.Operation operation = A2aVersion.METHODS.get(method.getString());
+        A2aOperation operation = A2aOperation.METHODS.get(method.getString());
         if (operation == null) {
             return new Refused(id, A2aError.methodNotFound(method.getString()));
         }

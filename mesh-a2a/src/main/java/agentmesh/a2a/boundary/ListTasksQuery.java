@@ -41,7 +41,7 @@ record ListTasksQuery(String contextId, String state, Instant statusFrom, String
         if (status == null || status.equals("TASK_STATE_UNSPECIFIED")) {
             return null;
         }
-        String state = A2aVersion.meshState(status);
+        String state = A2aStates.meshState(status);
         if (state == null) {
             throw A2aError.invalidParams("status", "must be a task state such as TASK_STATE_WORKING, got " + status);
         }

@@ -54,12 +54,12 @@ final class TaskStream extends WaitingCall {
         position = StreamPosition.after(task);
         try {
             A2aResponses.startStream(response());
-            send(call.version().result("task", call.version().task(task)));
+            send(call.version().mapping().result("task", call.version().mapping().task(task)));
         } catch (IOException e) {
             end();
             return;
         }
-        if (A2aVersion.isStreamEnd(task.status().state())) {
+        if (A2aStates.isStreamEnd(task.status().state())) {
             end();
             return;
         }
@@ -77,9 +77,9 @@ final class TaskStream extends WaitingCall {
                 return;
             }
             if (position.statusMoved(task.status())) {
-                send(call.version().statusUpdate(task));
+                send(call.version().mapping().statusUpdate(task));
             }
-            if (A2aVersion.isStreamEnd(task.status().state())) {
+            if (A2aStates.isStreamEnd(task.status().state())) {
                 end();
             }
         } catch (IOException e) {
@@ -99,8 +99,8 @@ final class TaskStream extends WaitingCall {
             }
             for (MessageView message : page.messages()) {
                 if (!message.from().equals(call.caller())) { // the caller knows what it sent
-                    send(call.version().result("message", call.version().message(message, task.contextId(),
-                            call.taskId())));
+                    A2aMapping mapping = call.version().mapping();
+                    send(mapping.result("message", mapping.message(message, task.contextId(), call.taskId())));
                 }
                 position.passed(message);
             }
@@ -114,7 +114,7 @@ final class TaskStream extends WaitingCall {
             ArtifactPage page = reader.artifacts(call.taskId(), call.caller(), position.artifactsAfter(),
                     TaskReader.MAX_PAGE);
             for (TaskLifecycle.ArtifactView artifact : position.advance(page)) {
-                send(call.version().artifactUpdate(task, artifact));
+                send(call.version().mapping().artifactUpdate(task, artifact));
             }
             if (page.nextCursor() == null) {
                 return true;

@@ -99,7 +99,7 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
             return new A2aCalls.Unreachable(target.secretProblem());
         }
         A2aVersion version = A2aVersion.of(target.protocolVersion());
-        JsonObject payload = version.pushed(event, () -> tasks.read(target.taskId(), target.agentId(), 0));
+        JsonObject payload = version.mapping().pushed(event, () -> tasks.read(target.taskId(), target.agentId(), 0));
         Map<String, String> headers = new LinkedHashMap<>();
         if (target.token() != null) {
             headers.put(TOKEN_HEADER, target.token());

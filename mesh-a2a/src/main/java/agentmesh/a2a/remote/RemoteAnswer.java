@@ -1,5 +1,6 @@
 package agentmesh.a2a.remote;
 
+import agentmesh.a2a.boundary.A2aStates;
 import agentmesh.a2a.boundary.A2aVersion;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -73,7 +74,7 @@ record RemoteAnswer(String remoteTaskId, String remoteContextId, String state, L
                 objects(payload.get("artifacts")).forEach(artifact -> made(artifact, version, false, true,
                         artifacts));
                 if (payload.get("status") instanceof JsonObject status) {
-                    state = text(status, "state") == null ? null : A2aVersion.meshState(text(status, "state"));
+                    state = text(status, "state") == null ? null : A2aStates.meshState(text(status, "state"));
                     if (status.get("message") instanceof JsonObject message) {
                         said(message, version, messages);
                     }
@@ -106,7 +107,7 @@ record RemoteAnswer(String remoteTaskId, String remoteContextId, String state, L
 
     private static Optional<JsonArray> meshParts(JsonObject holder, A2aVersion version, String what) {
         try {
-            return Optional.of(version.meshParts(holder.get("parts"), "parts"));
+            return Optional.of(version.mapping().meshParts(holder.get("parts"), "parts"));
         } catch (RuntimeException e) {
             LOG.info(() -> "The remote agent's " + what + " is left out: " + e.getMessage());
             return Optional.empty();

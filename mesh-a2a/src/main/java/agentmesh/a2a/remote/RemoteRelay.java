@@ -125,7 +125,7 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
         A2aCalls.Reply reply;
         switch (event.getString("type", "")) {
             case "message" -> {
-                JsonObjectBuilder params = MeshJson.object().add("message", version.outgoingMessage(
+                JsonObjectBuilder params = MeshJson.object().add("message", version.mapping().outgoingMessage(
                         WireIds.messageId(target.agentId(), from, event.getString("messageId")),
                         wireContextId(target, from, event.getString("contextId", null), remoteTask), remoteTaskId,
                         event.getJsonArray("parts")));

@@ -59,8 +59,8 @@ class JsonRpcRequestTest {
 
     @Test
     void theDraftNameOfListingPushConfigsIsReadAsThe10Method() {
-        assertEquals(A2aVersion.METHODS.get("ListTaskPushNotificationConfigs"),
-                A2aVersion.METHODS.get("ListTaskPushNotificationConfig"));
+        assertEquals(A2aOperation.METHODS.get("ListTaskPushNotificationConfigs"),
+                A2aOperation.METHODS.get("ListTaskPushNotificationConfig"));
         assertEquals(A2aVersion.V1_0, A2aVersion.impliedBy("ListTaskPushNotificationConfig"));
     }
 
@@ -100,9 +100,9 @@ class JsonRpcRequestTest {
     void aWellFormedCallNamesItsOperationAndAbsentParamsAreEmpty() {
         JsonRpcRequest.Call call = assertInstanceOf(JsonRpcRequest.Call.class,
                 JsonRpcRequest.read("{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"method\":\"ListTasks\"}"));
-        assertEquals(A2aVersion.Operation.LIST, call.operation());
+        assertEquals(A2aOperation.LIST, call.operation());
         assertEquals(JsonValue.EMPTY_JSON_OBJECT, call.params());
-        assertEquals(A2aVersion.Operation.GET, assertInstanceOf(JsonRpcRequest.Call.class,
+        assertEquals(A2aOperation.GET, assertInstanceOf(JsonRpcRequest.Call.class,
                 JsonRpcRequest.read("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tasks/get\",\"params\":null}"))
                 .operation());
     }

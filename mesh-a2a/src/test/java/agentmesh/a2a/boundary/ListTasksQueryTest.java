@@ -98,10 +98,10 @@ class ListTasksQueryTest {
         TaskView task = new TaskView("t-1", "ctx-1", "alice", "bob",
                 new TaskView.Status("working", Instant.parse("2025-10-28T10:30:00Z"), null), List.of(), List.of(),
                 null, 0, Instant.parse("2025-10-28T10:00:00Z"), Instant.parse("2025-10-28T10:30:00Z"));
-        JsonObject without = A2aVersion.V1_0.listedTask(task, false);
+        JsonObject without = A2aVersion.V1_0.mapping().listedTask(task, false);
         assertFalse(without.containsKey("artifacts"));
         assertFalse(without.containsKey("history"));
-        JsonObject with = A2aVersion.V1_0.listedTask(task, true);
+        JsonObject with = A2aVersion.V1_0.mapping().listedTask(task, true);
         assertEquals(JsonValue.EMPTY_JSON_ARRAY, with.get("artifacts"));
         assertEquals(List.of(), A2a10Json.violations("Task", with, Set.of()));
 
@@ -109,7 +109,7 @@ class ListTasksQueryTest {
                 List.of(new TaskLifecycle.ArtifactView("a-1", "report", MeshJson.array().add(MeshJson.object()
                         .add("kind", "text").add("text", "done")).build(), Instant.EPOCH)), null, 1,
                 task.createdAt(), task.updatedAt());
-        assertEquals(List.of(), A2a10Json.violations("Task", A2aVersion.V1_0.listedTask(withOne, true),
+        assertEquals(List.of(), A2a10Json.violations("Task", A2aVersion.V1_0.mapping().listedTask(withOne, true),
                 Set.of()));
     }
 

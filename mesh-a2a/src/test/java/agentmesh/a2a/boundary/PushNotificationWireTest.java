@@ -32,14 +32,15 @@ class PushNotificationWireTest {
                 InboxEvent.artifact(ENVELOPE, "a-1", "report", MeshJson.array().add(MeshJson.object()
                         .add("kind", "text").add("text", ", appended")).build(), true));
         List<String> fields = List.of("message", "statusUpdate", "artifactUpdate", "artifactUpdate");
+        A2aMapping v1 = A2aVersion.V1_0.mapping();
         for (int i = 0; i < events.size(); i++) {
-            JsonObject pushed = A2aVersion.V1_0.pushed(events.get(i).payload(), () -> fail("1.0 pushes the event"));
+            JsonObject pushed = v1.pushed(events.get(i).payload(), () -> fail("1.0 pushes the event"));
             assertEquals(Set.of(fields.get(i)), pushed.keySet(), pushed::toString);
             assertEquals(List.of(), A2a10Json.violations("StreamResponse", pushed, Set.of()), pushed::toString);
         }
-        assertFalse(A2aVersion.V1_0.pushed(events.get(2).payload(), () -> fail()).getJsonObject("artifactUpdate")
+        assertFalse(v1.pushed(events.get(2).payload(), () -> fail()).getJsonObject("artifactUpdate")
                 .getBoolean("append"));
-        assertTrue(A2aVersion.V1_0.pushed(events.get(3).payload(), () -> fail()).getJsonObject("artifactUpdate")
+        assertTrue(v1.pushed(events.get(3).payload(), () -> fail()).getJsonObject("artifactUpdate")
                 .getBoolean("append"), "an append is pushed as one");
     }
 
