@@ -1,7 +1,7 @@
 package agentmesh.a2a.boundary;
 
-import agentmesh.a2a.remote.PushConfig;
-import agentmesh.a2a.remote.PushNotifications;
+import agentmesh.a2a.relay.entity.PushConfig;
+import agentmesh.a2a.relay.control.PushNotifications;
 import agentmesh.platform.MeshException;
 import agentmesh.platform.MeshJson;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,6 +1,6 @@
 package agentmesh.a2a.boundary;
 
-import agentmesh.a2a.remote.PushConfig;
+import agentmesh.a2a.relay.entity.PushConfig;
 import agentmesh.outbox.entity.InboxEvent;
 import agentmesh.platform.MeshJson;
 import jakarta.json.JsonObject;
