@@ -20,7 +20,7 @@ sealed interface OriginRoute {
 
     /**
      * The origin an agent is served at, as the request attribute {@link #ATTRIBUTE} tells the A2A facade. The facade
-     * (mesh-web's {@code AgentAddresses}) reads the same names: the two modules share no classes.
+     * (mesh-a2a's {@code AgentAddresses}) reads the same names: the two modules share no classes.
      */
     enum ServedAt {
         /** The agent's own host name, from {@code mesh.a2a.host-pattern}. */

@@ -5,6 +5,7 @@ import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxWaits;
+import agentmesh.web.readers.ReaderThreads;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;

@@ -6,6 +6,7 @@ import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import agentmesh.inbox.control.InboxWaits;
+import agentmesh.web.readers.ReaderThreads;
 import agentmesh.web.security.BearerAuthentication;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -6,7 +6,7 @@
  * {@code POST /inbox/ack}; {@link agentmesh.inbox.boundary.InboxWaiters} holds the long polls that found nothing
  * (and MCP's {@code mesh_wait_for_message}, as a future) and
  * {@link agentmesh.inbox.boundary.InboxStreams} the open streams, all waiting in {@code InboxWaits}; pages are read on
- * {@link agentmesh.inbox.boundary.ReaderThreads}, in one lane per agent ({@link agentmesh.inbox.boundary.AgentLanes});
+ * {@link agentmesh.web.readers.ReaderThreads}, in one lane per agent ({@link agentmesh.web.readers.AgentLanes});
  * {@link agentmesh.inbox.boundary.DeadLettersResource}: the admin's list and replay of parked records.
  *
  * <p>Invariants: an agent reads only its own inbox; without a cursor a reader resumes after its last ack; a stream

@@ -1,0 +1,207 @@
+package agentmesh.a2a.relay.control;
+
+import agentmesh.a2a.relay.entity.DeadLetter;
+import agentmesh.platform.Jdbc;
+import agentmesh.platform.MeshDataSource;
+import agentmesh.platform.UtcDateTimeConverter;
+import agentmesh.platform.UtcTime;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import javax.sql.DataSource;
+
+/**
+ * The remote agents' rows: where each is called, and how far its inbox has been relayed ({@link RelayLeases}: one
+ * server instance relays an agent at a time; a crashed instance's agents move on after its lease). Bearer tokens
+ * are stored sealed ({@link RemoteSecrets}) and opened only into a {@link Target}, which never shows them. A remote
+ * task is followed until its server has said it is over (or the relay gave up on it), whether or not the mesh task
+ * could end with it.
+ */
+@ApplicationScoped
+public class RemoteAgents {
+
+    private static final String TARGET = "agent_id, card_url, endpoint, protocol_version, secret, streaming,"
+            + " relayed_cursor, attempts, refusals";
+
+    @Resource(lookup = MeshDataSource.IN_USE)
+    DataSource dataSource;
+
+    @Inject
+    RemoteSettings settings;
+
+    @Inject
+    OutboundDeadLetters deadLetters;
+
+    private RelayLeases leases;
+
+    @PostConstruct
+    void leases() {
+        leases = new RelayLeases(dataSource, "remote_agent", List.of("agent_id"), "relayed_cursor", "TRUE");
+    }
+
+    /** A remote agent as the admin sees it (never its secret). */
+    public record View(String agentId, String cardUrl, String endpoint, String protocolVersion, String name,
+                       long relayedCursor, int attempts, Instant nextAttemptAt, String lastError) {
+    }
+
+    /**
+     * What the relay needs to call it. {@code secret}: its bearer token, null when there is none or when the stored
+     * one cannot be opened — then {@code secretProblem} says why, and the agent is not called.
+     */
+    record Target(String agentId, String cardUrl, String endpoint, String protocolVersion, String secret,
+                  String secretProblem, boolean streaming, long relayedCursor, int attempts, int refusals)
+            implements CursorRelay.Target {
+
+        @Override
+        public String key() {
+            return agentId;
+        }
+
+        @Override
+        public long cursor() {
+            return relayedCursor;
+        }
+
+        boolean hasSecret() {
+            return secret != null || secretProblem != null;
+        }
+
+        @Override
+        public String toString() {
+            return "Target[" + agentId + " at " + endpoint + (hasSecret() ? ", with a bearer token" : "") + "]";
+        }
+    }
+
+    /** The remote server's ids of a mesh task it works on. */
+    record RemoteTask(String remoteTaskId, String remoteContextId) {
+    }
+
+    /** A task of a remote agent's that is not over: the relay follows it until it is. */
+    record OpenTask(String taskId, String agentId, String remoteTaskId, String counterpart) {
+    }
+
+    /**
+     * Attaches the agent, or replaces what its attachment says. A new attachment relays from the agent's inbox as it
+     * stands — what came before it was for no remote server, and would be sent all at once; a replaced one goes on
+     * from where its relay stood.
+     */
+    void attach(String agentId, String cardUrl, RemoteCard card, String secret) {
+        Jdbc.update(dataSource, """
+                INSERT INTO remote_agent (agent_id, card_url, endpoint, protocol_version, name, streaming, secret,
+                  relayed_cursor)
+                VALUES (?, ?, ?, ?, ?, ?, ?,
+                  (SELECT COALESCE(MAX(last_cursor), 0) FROM inbox_cursor WHERE agent_id = ?))
+                ON DUPLICATE KEY UPDATE card_url = VALUES(card_url), endpoint = VALUES(endpoint),
+                  protocol_version = VALUES(protocol_version), name = VALUES(name), streaming = VALUES(streaming),
+                  secret = VALUES(secret), attempts = 0, refusals = 0, next_attempt_at = NULL, last_error = NULL""",
+                agentId, cardUrl, card.endpoint(), card.protocolVersion(), card.name(), card.streaming(),
+                settings.secrets().seal(agentId, secret), agentId);
+    }
+
+    /** Detaches the agent, and forgets its followed tasks and dead letters: nothing of its remote server stays. */
+    boolean detach(String agentId) {
+        boolean attached = Jdbc.update(dataSource, "DELETE FROM remote_agent WHERE agent_id = ?", agentId) == 1;
+        Jdbc.update(dataSource, "DELETE FROM remote_task WHERE agent_id = ?", agentId);
+        deadLetters.forget(OutboundDeadLetters.REMOTE, agentId, null);
+        return attached;
+    }
+
+    Optional<View> view(String agentId) {
+        return Jdbc.query(dataSource, "SELECT agent_id, card_url, endpoint, protocol_version, name, relayed_cursor,"
+                        + " attempts, next_attempt_at, last_error FROM remote_agent WHERE agent_id = ?",
+                row -> new View(row.getString(1), row.getString(2), row.getString(3), row.getString(4),
+                        row.getString(5), row.getLong(6), row.getInt(7), instant(row.getObject(8)),
+                        row.getString(9)), agentId).stream().findFirst();
+    }
+
+    /** The ids of every remote agent: the relay listens for their inbox signals. */
+    List<String> ids() {
+        return Jdbc.query(dataSource, "SELECT agent_id FROM remote_agent", row -> row.getString(1));
+    }
+
+    /**
+     * Takes or renews the lease on each remote agent that is due (not backing off) and not leased by another
+     * instance; returns those now this instance's to relay.
+     */
+    List<Target> claimDue() {
+        return leases.claimDue(TARGET, this::target);
+    }
+
+    Optional<Target> target(String agentId) {
+        return Jdbc.query(dataSource, "SELECT " + TARGET + " FROM remote_agent WHERE agent_id = ?",
+                this::target, agentId).stream().findFirst();
+    }
+
+    /** The event at {@code cursor} is done with (acknowledged, or parked): the next one is due at once. */
+    boolean advance(String agentId, long cursor) {
+        return leases.advance(cursor, agentId);
+    }
+
+    void failed(String agentId, int attempts, int refusals, Duration backoff, String error) {
+        leases.failed(attempts, refusals, backoff, error, agentId);
+    }
+
+    void park(String agentId, long cursor, String error) {
+        deadLetters.park(OutboundDeadLetters.REMOTE, agentId, null, cursor, error);
+        advance(agentId, cursor);
+    }
+
+    /** The tasks of these agents that are not over, that their servers have named and not yet said are over. */
+    List<OpenTask> openTasks(List<String> agentIds) {
+        if (agentIds.isEmpty()) {
+            return List.of();
+        }
+        return Jdbc.query(dataSource, "SELECT rt.task_id, rt.agent_id, rt.remote_task_id,"
+                        + " CASE WHEN t.requester = rt.agent_id THEN t.assignee ELSE t.requester END"
+                        + " FROM remote_task rt JOIN task t ON t.task_id = rt.task_id"
+                        + " WHERE rt.agent_id IN (" + Jdbc.placeholders(agentIds.size()) + ")"
+                        + " AND t.state IN ('SUBMITTED', 'WORKING') AND rt.ended_at IS NULL",
+                row -> new OpenTask(row.getString(1), row.getString(2), row.getString(3), row.getString(4)),
+                agentIds.toArray());
+    }
+
+    /** The remote server's ids for a mesh task, once it has answered one. */
+    Optional<RemoteTask> remoteTask(String taskId) {
+        return Jdbc.query(dataSource, "SELECT remote_task_id, remote_context_id FROM remote_task WHERE task_id = ?",
+                row -> new RemoteTask(row.getString(1), row.getString(2)), taskId).stream().findFirst();
+    }
+
+    /** Another remote task for the mesh task is followed anew; the same one keeps whether it is over. */
+    void mapTask(String taskId, String agentId, String remoteTaskId, String remoteContextId) {
+        // ended_at first: MySQL assigns left to right, so it still compares with the old remote_task_id.
+        Jdbc.update(dataSource, "INSERT INTO remote_task (task_id, agent_id, remote_task_id, remote_context_id)"
+                + " VALUES (?, ?, ?, ?) ON DUPLICATE KEY UPDATE"
+                + " ended_at = IF(remote_task_id = VALUES(remote_task_id), ended_at, NULL),"
+                + " remote_task_id = VALUES(remote_task_id), remote_context_id = VALUES(remote_context_id)",
+                taskId, agentId, remoteTaskId, remoteContextId);
+    }
+
+    /** The remote task of this mesh task is over (or given up on): it is not followed any more. */
+    void ended(String taskId) {
+        Jdbc.update(dataSource, "UPDATE remote_task SET ended_at = UTC_TIMESTAMP(6) WHERE task_id = ?"
+                + " AND ended_at IS NULL", taskId);
+    }
+
+    private Target target(java.sql.ResultSet row) throws java.sql.SQLException {
+        String agentId = row.getString(1);
+        String secret = null;
+        String secretProblem = null;
+        try {
+            secret = settings.secrets().open(agentId, row.getString(5));
+        } catch (RemoteSecrets.UnreadableSecretException e) {
+            secretProblem = e.getMessage();
+        }
+        return new Target(agentId, row.getString(2), row.getString(3), row.getString(4), secret, secretProblem,
+                row.getBoolean(6), row.getLong(7), row.getInt(8), row.getInt(9));
+    }
+
+    private static Instant instant(Object value) {
+        return value == null ? null : UtcTime.toInstant(UtcDateTimeConverter.read(value));
+    }
+}

@@ -1,0 +1,181 @@
+package agentmesh.a2a.relay.control;
+
+import agentmesh.inbox.control.InboxReader;
+import agentmesh.inbox.control.InboxSignals;
+import agentmesh.platform.MeshJson;
+import agentmesh.retry.RetryPolicy;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * What the outbound mechanism does with each kind of reply to a delivered event: a result moves the cursor on, a
+ * refusal or an unreachable server is tried again after a backoff until the retries park the event, a call that is
+ * not allowed parks it at once — and after a park the events behind it move on.
+ */
+class CursorRelayRepliesTest {
+
+    private final ScriptedRelay relay = new ScriptedRelay();
+
+    @AfterEach
+    void stop() {
+        relay.stop();
+    }
+
+    @Test
+    void aResultMovesTheCursorOnToTheNextEvent() {
+        relay.start(3, new A2aCalls.Result(MeshJson.object().build()));
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> relay.cursor == 3);
+        assertEquals(List.of("advance 1", "advance 2", "advance 3"), relay.notes);
+    }
+
+    @Test
+    void aRefusalIsTriedAgainAfterABackoffAndParkedWhenTheRetriesSaySo() {
+        relay.start(2, new A2aCalls.Refused("no"), new A2aCalls.Refused("no"), new A2aCalls.Refused("no"),
+                new A2aCalls.Result(MeshJson.object().build()));
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> relay.cursor == 2);
+        assertEquals(List.of("failed 1/1 at 1: no", "failed 2/2 at 1: no", "park 1: no", "advance 2"), relay.notes);
+    }
+
+    @Test
+    void anUnreachableServerCountsAsAnAttemptButNotAsARefusal() {
+        relay.start(1, new A2aCalls.Unreachable("down"), new A2aCalls.Result(MeshJson.object().build()));
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> relay.cursor == 1);
+        assertEquals(List.of("failed 1/0 at 1: down", "advance 1"), relay.notes);
+    }
+
+    @Test
+    void aCallThatIsNotAllowedIsParkedAtOnceAndTheNextEventGoes() {
+        relay.start(2, new A2aCalls.NotAllowed("private address"), new A2aCalls.Result(MeshJson.object().build()));
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> relay.cursor == 2);
+        assertEquals(List.of("park 1: not allowed: private address", "advance 2"), relay.notes);
+    }
+
+    /** One target of agent "a" over an inbox of numbered events, answered in the order of a script. */
+    private static final class ScriptedRelay extends CursorRelay<ScriptedRelay.Spot> {
+
+        record Spot(long cursor, int attempts, int refusals) implements CursorRelay.Target {
+
+            @Override
+            public String key() {
+                return "a";
+            }
+
+            @Override
+            public String agentId() {
+                return "a";
+            }
+        }
+
+        final List<String> notes = new CopyOnWriteArrayList<>();
+        private final Queue<A2aCalls.Reply> script = new ArrayDeque<>();
+        private volatile int events;
+        volatile long cursor;
+        private volatile int attempts;
+        private volatile int refusals;
+
+        void start(int inboxEvents, A2aCalls.Reply... replies) {
+            events = inboxEvents;
+            script.addAll(List.of(replies));
+            start("scripted-relay", 1, new PlainThreads(), new InboxReader() {
+                @Override
+                public Map<String, Long> lastCursors(Collection<String> agentIds) {
+                    return Map.of("a", (long) events);
+                }
+            }, new InboxSignals());
+        }
+
+        @Override
+        protected List<String> agentIds() {
+            return List.of("a");
+        }
+
+        @Override
+        protected List<Spot> claimDue() {
+            return List.of(new Spot(cursor, attempts, refusals));
+        }
+
+        @Override
+        protected Optional<JsonObject> next(Spot target, long after) {
+            return after < events ? Optional.of(MeshJson.object().add("cursor", after + 1).build()) : Optional.empty();
+        }
+
+        @Override
+        protected synchronized A2aCalls.Reply deliver(Spot target, JsonObject event) {
+            A2aCalls.Reply next = script.poll();
+            return next != null ? next : new A2aCalls.Result(MeshJson.object().build());
+        }
+
+        @Override
+        protected boolean advance(Spot target, long at) {
+            notes.add("advance " + at);
+            moveTo(at);
+            return true;
+        }
+
+        @Override
+        protected void failed(Spot target, int failures, int refused, Duration backoff, String why) {
+            notes.add("failed " + failures + "/" + refused + " at " + (target.cursor() + 1) + ": " + why);
+            attempts = failures;
+            refusals = refused;
+        }
+
+        @Override
+        protected void park(Spot target, long at, String why) {
+            notes.add("park " + at + ": " + why);
+            moveTo(at);
+        }
+
+        // Three refusals park an event; an unreachable server is waited for. Retries come at once.
+        @Override
+        protected Retries retries() {
+            return new Retries(new RetryPolicy(Duration.ofMillis(1), Duration.ofMillis(1), 3), false);
+        }
+
+        @Override
+        protected Duration sweep() {
+            return Duration.ofMillis(10);
+        }
+
+        private void moveTo(long at) {
+            attempts = 0;
+            refusals = 0;
+            cursor = at;
+        }
+    }
+
+    /** The container's thread factory, as plain threads. */
+    private static final class PlainThreads implements ManagedThreadFactory {
+
+        @Override
+        public Thread newThread(Runnable work) {
+            Thread thread = new Thread(work);
+            thread.setDaemon(true);
+            return thread;
+        }
+
+        @Override
+        public ForkJoinWorkerThread newThread(ForkJoinPool pool) {
+            throw new UnsupportedOperationException("no fork-join pool here");
+        }
+    }
+}
