@@ -11,16 +11,8 @@ import java.time.Duration;
 public class ConsumerSettings {
 
     @Inject
-    @ConfigProperty(name = "mesh.kafka.bootstrap", defaultValue = "127.0.0.1:9092")
-    String bootstrap;
-
-    @Inject
     @ConfigProperty(name = "mesh.kafka.topic", defaultValue = "inbox.events")
     String topic;
-
-    @Inject
-    @ConfigProperty(name = "mesh.consumer.group", defaultValue = "mesh-inbox")
-    String group;
 
     @Inject
     @ConfigProperty(name = "mesh.consumer.reactive-messaging", defaultValue = "false")
@@ -35,23 +27,11 @@ public class ConsumerSettings {
     int maxAttempts;
 
     @Inject
-    @ConfigProperty(name = "mesh.consumer.session-timeout-ms", defaultValue = "10000")
-    int sessionTimeoutMillis;
-
-    @Inject
     @ConfigProperty(name = "mesh.consumer.retry-backoff-ms", defaultValue = "500")
     long retryBackoffMillis;
 
-    String bootstrap() {
-        return bootstrap;
-    }
-
     String topic() {
         return topic;
-    }
-
-    String group() {
-        return group;
     }
 
     /**
@@ -69,15 +49,6 @@ public class ConsumerSettings {
 
     int maxAttempts() {
         return maxAttempts;
-    }
-
-    /**
-     * How long the group waits for a consumer that stopped heart-beating before giving its partitions to others.
-     * After a server crash its partitions wait this long: a joining consumer's rebalance waits for the dead members
-     * to time out. Kafka's default (45 s) stalled every inbox for 45 s after a kill -9 in the chaos run.
-     */
-    int sessionTimeoutMillis() {
-        return sessionTimeoutMillis;
     }
 
     /** The wait before the n-th retry of a record: base × 2^(n-1), at most 30 s. */

@@ -1,5 +1,6 @@
 package agentmesh.outbox.control;
 
+import agentmesh.kafka.KafkaSettings;
 import agentmesh.testfaults.PublishFaults;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -7,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
@@ -49,10 +49,13 @@ import java.util.logging.Logger;
 public class KafkaPublisher {
 
     private static final Logger LOG = Logger.getLogger(KafkaPublisher.class.getName());
-    private static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration SEND_TIMEOUT = KafkaSettings.DELIVERY_TIMEOUT;
 
     @Inject
     OutboxConfig config;
+
+    @Inject
+    KafkaSettings kafka;
 
     @Inject
     PublishFaults faults;
@@ -249,21 +252,7 @@ public class KafkaPublisher {
     }
 
     private Producer<String, String> kafkaProducer() {
-        return new KafkaProducer<>(Map.ofEntries(
-                Map.entry(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrap()),
-                Map.entry(ProducerConfig.ACKS_CONFIG, "all"),
-                Map.entry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
-                Map.entry(ProducerConfig.TRANSACTIONAL_ID_CONFIG, config.transactionalId()),
-                // A crashed server's open transaction holds the consumers back until it times out, unless the
-                // server comes back first (it then aborts it at once): keep it short.
-                Map.entry(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 15_000),
-                Map.entry(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5),
-                Map.entry(ProducerConfig.LINGER_MS_CONFIG, 0),
-                Map.entry(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000),
-                Map.entry(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis()),
-                Map.entry(ProducerConfig.MAX_BLOCK_MS_CONFIG, 3_000),
-                Map.entry(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, config.maxRecordBytes()),
-                Map.entry(ProducerConfig.CLIENT_ID_CONFIG, "mesh-outbox")),
+        return new KafkaProducer<>(kafka.producer(config.transactionalId(), config.maxRecordBytes()),
                 new StringSerializer(), new StringSerializer());
     }
 }
