@@ -47,7 +47,8 @@ public final class MeshStack implements AutoCloseable {
         this.database = new Database(config);
         this.kafka = config.kafkaBootstrap().isPresent() ? Optional.empty()
                 : Optional.of(new KafkaBroker(config.stateDir().resolve("kafka"),
-                        Path.of(build.getProperty("kafka.lib")), config.kafkaPort(), config.fresh()));
+                        Path.of(build.getProperty("kafka.lib")), KafkaBroker.Node.alone(config.kafkaPort()),
+                        config.kafkaBrokerScram().map(KafkaBroker.ScramUser::parse), config.fresh()));
         this.payaraHome = Path.of(build.getProperty("payara.home"));
         this.payaraMicro = Path.of(build.getProperty("payara.micro"));
         this.wildflyHome = Path.of(build.getProperty("wildfly.home"));

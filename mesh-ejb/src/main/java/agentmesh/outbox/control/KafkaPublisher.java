@@ -12,6 +12,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.RecordBatchTooLargeException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.RetriableException;
@@ -194,10 +196,13 @@ public class KafkaPublisher {
 
     /**
      * Kafka's retriable errors (timeouts, lost connections, no leader, too few in-sync replicas) say the broker was
-     * out of reach; any other error is about the event itself, and some say it can never be published.
+     * out of reach, and so do refused credentials and missing rights: the server's configuration is at fault, not the
+     * event, which waits until an operator fixes it. Any other error is about the event itself, and some say it can
+     * never be published.
      */
     static Publication classify(Throwable failure) {
-        if (failure instanceof RetriableException) {
+        if (failure instanceof RetriableException || failure instanceof AuthenticationException
+                || failure instanceof AuthorizationException) {
             return new Publication.BrokerUnavailable(failure.toString());
         }
         boolean forGood = failure instanceof RecordTooLargeException || failure instanceof RecordBatchTooLargeException
