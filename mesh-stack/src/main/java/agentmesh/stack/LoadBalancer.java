@@ -24,6 +24,7 @@ public final class LoadBalancer implements AutoCloseable {
     private final Path haproxy;
     private final Path home;
     private final int port;
+    private List<MeshServer> instances = List.of();
     private Process process;
 
     LoadBalancer(Path haproxy, Path home, int port) {
@@ -35,6 +36,11 @@ public final class LoadBalancer implements AutoCloseable {
     /** The port agents use. */
     public int port() {
         return port;
+    }
+
+    /** The instances it balances over. */
+    public synchronized List<MeshServer> instances() {
+        return instances;
     }
 
     /** The HAProxy process while it runs. */
@@ -51,6 +57,7 @@ public final class LoadBalancer implements AutoCloseable {
         Processes.fromPidFile(pidFile()).filter(p -> p.info().command().orElse("").contains("haproxy"))
                 .ifPresent(stale -> Processes.terminate(stale, Duration.ofSeconds(10)));
         Ports.requireFree(port, "load balancer, MESH_PORT_BASE + 90");
+        this.instances = List.copyOf(instances);
         try {
             Files.createDirectories(home);
             Path configuration = home.resolve("haproxy.cfg");

@@ -215,6 +215,8 @@ public final class MeshStack implements AutoCloseable {
             // lockout keys on the address it forwards.
             env.putIfAbsent("MESH_PUBLIC_URL", config.baseUri().resolve("/mesh").toString());
             env.putIfAbsent("MESH_HTTP_TRUSTED_PROXIES", "127.0.0.1");
+            // The balancer spreads an agent's requests over both instances: each holds it to half its rate.
+            env.putIfAbsent("MESH_RATE_LIMIT_INSTANCES", "2");
         }
         return env;
     }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,8 +28,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code …_SASL_JAAS_CONFIG}). A stack of its own (database {@code mesh_sasl}, broker, Payara), started once: first
  * with a wrong password, which gets nothing through (readiness DOWN, a send waits in the outbox and is not
  * delivered, and its attempts are not used up), then an instance with the right one, which delivers what waited and
- * carries new sends.
+ * carries new sends. Runs in the cluster run ({@code ./mesh test cluster}, with the production topology's tests), not
+ * in {@code ./mesh test}: its stack costs two minutes.
  */
+@EnabledIfSystemProperty(named = "MESH_TOPOLOGY", matches = "cluster")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KafkaSaslIT {
 
@@ -46,6 +49,7 @@ class KafkaSaslIT {
         String itDatabase = StackConfig.fromEnvironment(Path.of("target", "stack")).dbUrl();
         StackConfig config = StackConfig.builder(Path.of("target", "sasl-stack"))
                 .with("MESH_STACK_DIR", Path.of("target", "sasl-stack").toAbsolutePath().toString())
+                .with("MESH_TOPOLOGY", "single") // the cluster run's setting is for its shared stack
                 .with("MESH_STACK_FRESH", "true")
                 .with("MESH_PORT_BASE", "46000")
                 .with("MESH_KAFKA_PORT", "49192")
