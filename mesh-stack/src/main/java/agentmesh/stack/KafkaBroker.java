@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -15,29 +16,73 @@ import java.util.Properties;
 import java.util.logging.Logger;
 
 /**
- * A real single-node Kafka broker (KRaft, broker and controller in one process) run from the jars the build copied
- * from Maven Central. Its data survives {@link #stop()} and {@link #kill()}, so a restart resumes the same log —
- * which is what the outage tests need.
+ * A real Kafka node (KRaft, broker and controller in one process) run from the jars the build copied from Maven
+ * Central: alone, or one of the nodes of a {@link KafkaNodes} cluster. Its data survives {@link #stop()} and
+ * {@link #kill()}, so a restart resumes the same log — which is what the outage tests need.
+ *
+ * <p>With a SCRAM user ({@code MESH_KAFKA_BROKER_SCRAM}) its client listener is SASL_PLAINTEXT with SCRAM-SHA-256,
+ * the user's credentials written into the log directory when it is formatted; the nodes talk to each other as that
+ * user too. The controller listener stays plain: it is on loopback and no client uses it.
  */
 public final class KafkaBroker implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(KafkaBroker.class.getName());
 
+    /** What makes one node of a cluster: its id, its client port (its controller's is the next) and the quorum. */
+    record Node(int id, int port, String quorumVoters, int replicationFactor) {
+
+        /** A cluster of one. */
+        static Node alone(int port) {
+            return new Node(1, port, "1@127.0.0.1:" + (port + 1), 1);
+        }
+    }
+
+    /** A SCRAM-SHA-256 user the broker knows from its first start on. */
+    record ScramUser(String name, String password) {
+
+        /** {@code name:password}, as {@code MESH_KAFKA_BROKER_SCRAM} gives it. */
+        static ScramUser parse(String given) {
+            int colon = given.indexOf(':');
+            if (colon <= 0 || colon == given.length() - 1) {
+                throw new StackException("MESH_KAFKA_BROKER_SCRAM must be user:password");
+            }
+            return new ScramUser(given.substring(0, colon), given.substring(colon + 1));
+        }
+
+        String jaasConfig() {
+            return "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + name
+                    + "\" password=\"" + password + "\";";
+        }
+    }
+
     private final Path home;
     private final Path libs;
+    private final Node node;
     private final int port;
+    private final Optional<ScramUser> scram;
     private boolean emptyOnFirstStart;
     private Process process;
 
     KafkaBroker(Path home, Path libs, int port, boolean emptyOnFirstStart) {
+        this(home, libs, Node.alone(port), Optional.empty(), emptyOnFirstStart);
+    }
+
+    KafkaBroker(Path home, Path libs, Node node, Optional<ScramUser> scram, boolean emptyOnFirstStart) {
         this.home = home;
         this.libs = libs;
-        this.port = port;
+        this.node = node;
+        this.port = node.port();
+        this.scram = scram;
         this.emptyOnFirstStart = emptyOnFirstStart;
     }
 
     public String bootstrap() {
         return "127.0.0.1:" + port;
+    }
+
+    /** The node's id in its cluster (1 when alone). */
+    public int nodeId() {
+        return node.id();
     }
 
     /** The broker's process while it runs. */
@@ -46,6 +91,12 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     public synchronized void start() {
+        launch(randomClusterId());
+        awaitReady();
+    }
+
+    /** Starts the process (formatting the log for the cluster {@code newClusterId} if it is new) without waiting. */
+    synchronized void launch(String newClusterId) {
         stopStale();
         Ports.requireFree(port, "Kafka broker, MESH_KAFKA_PORT");
         Ports.requireFree(port + 1, "Kafka controller, MESH_KAFKA_PORT + 1");
@@ -54,12 +105,12 @@ public final class KafkaBroker implements AutoCloseable {
             emptyOnFirstStart = false;
         }
         if (clusterId().isEmpty()) {
-            formatStorage(randomClusterId());
+            formatStorage(newClusterId);
         } else {
             writeConfiguration();
         }
         try {
-            process = new ProcessBuilder(Processes.javaCommand(), "-Xmx512m",
+            process = new ProcessBuilder(Processes.javaCommand(), node.replicationFactor() > 1 ? "-Xmx384m" : "-Xmx512m",
                     "-Dlog4j2.configurationFile=" + home.resolve("log4j2.properties"),
                     "-cp", libs + "/*", "kafka.Kafka", serverProperties().toString())
                     .redirectErrorStream(true)
@@ -69,6 +120,10 @@ public final class KafkaBroker implements AutoCloseable {
         } catch (IOException e) {
             throw new StackException("The Kafka broker did not start: " + e.getMessage(), e);
         }
+    }
+
+    /** Waits until the started broker accepts connections; a cluster's nodes wait for their quorum first. */
+    synchronized void awaitReady() {
         Wait.until("the Kafka broker on port " + port + " (log: " + home.resolve("broker.log") + ")",
                 Duration.ofSeconds(90), () -> {
                     if (!process.isAlive()) {
@@ -113,28 +168,7 @@ public final class KafkaBroker implements AutoCloseable {
     private void writeConfiguration() {
         try {
             Files.createDirectories(dataDir());
-            Files.writeString(serverProperties(), String.join("\n",
-                    "process.roles=broker,controller",
-                    "node.id=1",
-                    "controller.quorum.voters=1@127.0.0.1:" + (port + 1),
-                    "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + (port + 1),
-                    "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
-                    "controller.listener.names=CONTROLLER",
-                    "inter.broker.listener.name=PLAINTEXT",
-                    "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-                    "log.dirs=" + dataDir(),
-                    "num.partitions=12",
-                    "offsets.topic.replication.factor=1",
-                    "transaction.state.log.replication.factor=1",
-                    "transaction.state.log.min.isr=1",
-                    "share.coordinator.state.topic.replication.factor=1",
-                    "share.coordinator.state.topic.min.isr=1",
-                    "group.initial.rebalance.delay.ms=0",
-                    // The outbox commits a Kafka transaction per round, rounds back to back: the next round's
-                    // first record finds the last commit's markers still being written and waits this long before
-                    // the broker tries again (20 ms by default, a round's whole budget).
-                    "add.partitions.to.txn.retry.backoff.ms=5",
-                    ""));
+            Files.writeString(serverProperties(), String.join("\n", serverSettings()) + "\n");
             Files.writeString(home.resolve("log4j2.properties"), String.join("\n",
                     "status=warn",
                     "appender.console.type=Console",
@@ -155,6 +189,41 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
+    private List<String> serverSettings() {
+        String client = scram.isPresent() ? "SASL_PLAINTEXT" : "PLAINTEXT";
+        int replicas = node.replicationFactor();
+        List<String> settings = new ArrayList<>(List.of(
+                "process.roles=broker,controller",
+                "node.id=" + node.id(),
+                "controller.quorum.voters=" + node.quorumVoters(),
+                "listeners=" + client + "://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + (port + 1),
+                "advertised.listeners=" + client + "://127.0.0.1:" + port,
+                "controller.listener.names=CONTROLLER",
+                "inter.broker.listener.name=" + client,
+                "listener.security.protocol.map=" + client + ":" + client + ",CONTROLLER:PLAINTEXT",
+                "log.dirs=" + dataDir(),
+                "num.partitions=12",
+                // A cluster of three: what the mesh's topic gets (replicas 3, min.insync.replicas 2) for Kafka's own
+                // topics too, so that losing one node loses no committed offset or transaction state.
+                "default.replication.factor=" + replicas,
+                "min.insync.replicas=" + Math.min(2, replicas),
+                "offsets.topic.replication.factor=" + replicas,
+                "transaction.state.log.replication.factor=" + replicas,
+                "transaction.state.log.min.isr=" + Math.min(2, replicas),
+                "share.coordinator.state.topic.replication.factor=" + replicas,
+                "share.coordinator.state.topic.min.isr=" + Math.min(2, replicas),
+                "group.initial.rebalance.delay.ms=0",
+                // The outbox commits a Kafka transaction per round, rounds back to back: the next round's first
+                // record finds the last commit's markers still being written and waits this long before the
+                // broker tries again (20 ms by default, a round's whole budget).
+                "add.partitions.to.txn.retry.backoff.ms=5"));
+        scram.ifPresent(user -> settings.addAll(List.of(
+                "sasl.enabled.mechanisms=SCRAM-SHA-256",
+                "sasl.mechanism.inter.broker.protocol=SCRAM-SHA-256",
+                "listener.name.sasl_plaintext.scram-sha-256.sasl.jaas.config=" + user.jaasConfig())));
+        return settings;
+    }
+
     /**
      * Writes the broker's configuration and formats its log directory for a new cluster. The id is one argument,
      * {@code --cluster-id=…}: a random base64url id begins with {@code -} once in 64, and as a separate argument the
@@ -162,8 +231,11 @@ public final class KafkaBroker implements AutoCloseable {
      */
     void formatStorage(String clusterId) {
         writeConfiguration();
-        Processes.run(List.of(Processes.javaCommand(), "-cp", libs + "/*", "kafka.tools.StorageTool", "format",
-                "--cluster-id=" + clusterId, "--config=" + serverProperties()), Map.of(), Duration.ofMinutes(1));
+        List<String> format = new ArrayList<>(List.of(Processes.javaCommand(), "-cp", libs + "/*",
+                "kafka.tools.StorageTool", "format", "--cluster-id=" + clusterId, "--config=" + serverProperties()));
+        scram.ifPresent(user -> format.add("--add-scram=SCRAM-SHA-256=[name=" + user.name() + ",password="
+                + user.password() + "]"));
+        Processes.run(format, Map.of(), Duration.ofMinutes(1));
     }
 
     /** The cluster id the log directory was formatted with, if it was. */
@@ -181,7 +253,7 @@ public final class KafkaBroker implements AutoCloseable {
         return Optional.ofNullable(properties.getProperty("cluster.id"));
     }
 
-    private static String randomClusterId() {
+    static String randomClusterId() {
         byte[] bytes = new byte[16];
         new SecureRandom().nextBytes(bytes);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);

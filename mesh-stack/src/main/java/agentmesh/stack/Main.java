@@ -27,7 +27,7 @@ public final class Main {
         System.out.printf("""
 
                 Agent Mesh is running (started in %.1f s).
-                  Server:        %s
+                  Server:        %s%s
                   API:           %s
                   Dashboard:     %s   (log in with the admin token)
                   Kafka:         %s
@@ -35,11 +35,23 @@ public final class Main {
                   Admin token:   %s%s
                 Press Ctrl-C to stop.
                 %n""",
-                stack.startupTime().toMillis() / 1000.0, serverLine(config, stack), config.baseUri(),
+                stack.startupTime().toMillis() / 1000.0, serverLine(config, stack), clusterLines(stack),
+                config.baseUri(),
                 config.dashboardUri(),
                 config.effectiveKafkaBootstrap(), config.database().applicationUrl(), config.adminToken(),
                 config.adminTokenGenerated() ? "   (generated; set MESH_ADMIN_TOKEN to choose one)" : "");
         stopped.await();
+    }
+
+    /** In a cluster, the instances behind the balancer (each one's own URL, for its console and metrics). */
+    private static String clusterLines(MeshStack stack) {
+        return stack.balancer().map(balancer -> {
+            StringBuilder lines = new StringBuilder();
+            stack.servers().forEach(server -> lines.append("\n  Instance:      ").append(server.baseUri()));
+            lines.append("\n  Balancer:      HAProxy at http://127.0.0.1:").append(balancer.port())
+                    .append("/ (agents use it; it checks /health/ready on each instance every second)");
+            return lines.toString();
+        }).orElse("");
     }
 
     private static String serverLine(StackConfig config, MeshStack stack) {

@@ -17,7 +17,8 @@ import java.util.logging.Logger;
 
 /**
  * The whole local mesh: database, Kafka broker, and the application server ({@code MESH_SERVER}: Payara Server or
- * WildFly with the EAR, or Payara Micro with the WAR). Started in that order and closed in the reverse one. The run
+ * WildFly with the EAR, or Payara Micro with the WAR); with {@code MESH_TOPOLOGY=cluster}, three Kafka nodes, a
+ * second instance and HAProxy in front of both. Started in that order and closed in the reverse one. The run
  * command and the system tests both use it, so what the tests run is what an operator runs.
  */
 public final class MeshStack implements AutoCloseable {
@@ -26,7 +27,8 @@ public final class MeshStack implements AutoCloseable {
 
     private final StackConfig config;
     private final Database database;
-    private final Optional<KafkaBroker> kafka;
+    private final Optional<KafkaNodes> kafka;
+    private final Optional<LoadBalancer> balancer;
     private final MeshServer server;
     private final List<MeshServer> extraServers = new ArrayList<>();
     private final Path payaraHome;
@@ -45,9 +47,12 @@ public final class MeshStack implements AutoCloseable {
         this.war = Path.of(build.getProperty("war"));
         this.rootWar = Path.of(build.getProperty("root.war"));
         this.database = new Database(config);
-        this.kafka = config.kafkaBootstrap().isPresent() ? Optional.empty()
-                : Optional.of(new KafkaBroker(config.stateDir().resolve("kafka"),
-                        Path.of(build.getProperty("kafka.lib")), config.kafkaPort(), config.fresh()));
+        this.kafka = config.kafkaBootstrap().isPresent() ? Optional.empty() : Optional.of(kafkaNodes(config,
+                Path.of(build.getProperty("kafka.lib"))));
+        this.balancer = config.topology() == StackConfig.Topology.CLUSTER
+                ? Optional.of(new LoadBalancer(config.haproxy(), config.stateDir().resolve("haproxy"),
+                        config.balancerPort()))
+                : Optional.empty();
         this.payaraHome = Path.of(build.getProperty("payara.home"));
         this.payaraMicro = Path.of(build.getProperty("payara.micro"));
         this.wildflyHome = Path.of(build.getProperty("wildfly.home"));
@@ -78,8 +83,12 @@ public final class MeshStack implements AutoCloseable {
         try {
             Files.createDirectories(config.stateDir());
             database.start();
-            kafka.ifPresent(KafkaBroker::start);
+            kafka.ifPresent(KafkaNodes::start);
             server.createAndDeploy();
+            if (balancer.isPresent()) {
+                addServer(Map.of());
+                balancer.get().start(servers());
+            }
         } catch (IOException e) {
             close();
             throw new UncheckedIOException(e);
@@ -96,9 +105,21 @@ public final class MeshStack implements AutoCloseable {
         return config;
     }
 
-    /** The stack's server instance. */
+    /** The stack's (first) server instance. */
     public MeshServer server() {
         return server;
+    }
+
+    /** Every server instance the stack runs: the first, and those added (the cluster's second among them). */
+    public List<MeshServer> servers() {
+        List<MeshServer> all = new ArrayList<>(List.of(server));
+        all.addAll(extraServers);
+        return all;
+    }
+
+    /** The load balancer in front of the instances, in a cluster. */
+    public Optional<LoadBalancer> balancer() {
+        return balancer;
     }
 
     /**
@@ -147,9 +168,24 @@ public final class MeshStack implements AutoCloseable {
         };
     }
 
-    /** The broker the stack started; empty when {@code MESH_KAFKA_BOOTSTRAP} points at an outside one. */
+    /**
+     * The one broker the stack started; empty when {@code MESH_KAFKA_BOOTSTRAP} points at an outside one, or when the
+     * stack runs three ({@link #kafkaNodes()}).
+     */
     public Optional<KafkaBroker> kafka() {
-        return kafka;
+        return kafka.map(KafkaNodes::nodes).filter(nodes -> nodes.size() == 1).map(nodes -> nodes.get(0));
+    }
+
+    /** Every Kafka node the stack started. */
+    public List<KafkaBroker> kafkaNodes() {
+        return kafka.map(KafkaNodes::nodes).orElse(List.of());
+    }
+
+    private static KafkaNodes kafkaNodes(StackConfig config, Path libs) {
+        Optional<KafkaBroker.ScramUser> scram = config.kafkaBrokerScram().map(KafkaBroker.ScramUser::parse);
+        return config.topology() == StackConfig.Topology.CLUSTER
+                ? KafkaNodes.cluster(config.stateDir(), libs, config.kafkaPort(), scram, config.fresh())
+                : KafkaNodes.single(config.stateDir().resolve("kafka"), libs, config.kafkaPort(), scram, config.fresh());
     }
 
     public Duration startupTime() {
@@ -158,9 +194,10 @@ public final class MeshStack implements AutoCloseable {
 
     @Override
     public void close() {
+        balancer.ifPresent(LoadBalancer::close);
         extraServers.forEach(MeshServer::close);
         server.close();
-        kafka.ifPresent(KafkaBroker::close);
+        kafka.ifPresent(KafkaNodes::close);
         database.close();
     }
 
@@ -171,6 +208,16 @@ public final class MeshStack implements AutoCloseable {
         env.put("MESH_DB_PASSWORD", config.dbPassword());
         env.put("MESH_KAFKA_BOOTSTRAP", config.effectiveKafkaBootstrap());
         env.put("MESH_ADMIN_TOKEN", config.adminToken());
+        if (config.topology() == StackConfig.Topology.CLUSTER) {
+            // Every partition on all three nodes, acks=all waiting for two of them (the mesh sets min.insync.replicas).
+            env.putIfAbsent("MESH_KAFKA_TOPIC_REPLICATION_FACTOR", Integer.toString(KafkaNodes.CLUSTER_SIZE));
+            // Agents reach the instances through the balancer: cards and links name it, and the failed-authentication
+            // lockout keys on the address it forwards.
+            env.putIfAbsent("MESH_PUBLIC_URL", config.baseUri().resolve("/mesh").toString());
+            env.putIfAbsent("MESH_HTTP_TRUSTED_PROXIES", "127.0.0.1");
+            // The balancer spreads an agent's requests over both instances: each holds it to half its rate.
+            env.putIfAbsent("MESH_RATE_LIMIT_INSTANCES", "2");
+        }
         return env;
     }
 

@@ -24,6 +24,9 @@ public record StackConfig(
         boolean fresh,
         Optional<String> kafkaBootstrap,
         int kafkaPort,
+        Optional<String> kafkaBrokerScram,
+        Topology topology,
+        Path haproxy,
         Optional<Integer> portBase,
         String adminToken,
         boolean adminTokenGenerated,
@@ -44,6 +47,12 @@ public record StackConfig(
         }
     }
 
+    /**
+     * What runs: one Kafka node and one instance, or ({@code MESH_TOPOLOGY=cluster}) three Kafka nodes, two
+     * Payara Server instances and HAProxy in front of them (docs/DEPLOYMENT.md).
+     */
+    public enum Topology { SINGLE, CLUSTER }
+
     /** When to start an embedded MariaDB instead of using the server at {@link #dbUrl}. */
     public enum EmbeddedDatabase { AUTO, ALWAYS, NEVER }
 
@@ -63,8 +72,15 @@ public record StackConfig(
         return portBase.map(base -> base + 48).orElse(4848);
     }
 
+    /** Where agents reach the mesh's API: the first instance, or the load balancer in a cluster. */
     public URI baseUri() {
-        return URI.create("http://127.0.0.1:" + httpPort() + "/mesh/api/v1/");
+        int port = topology == Topology.CLUSTER ? balancerPort() : httpPort();
+        return URI.create("http://127.0.0.1:" + port + "/mesh/api/v1/");
+    }
+
+    /** The load balancer's port in a cluster: {@code MESH_PORT_BASE} + 90, or 8090. */
+    public int balancerPort() {
+        return portBase.map(base -> base + 90).orElse(8090);
     }
 
     /** The admin's dashboard, a page of mesh-web (src/main/webapp/admin) beside the API. */
@@ -77,7 +93,11 @@ public record StackConfig(
     }
 
     public String effectiveKafkaBootstrap() {
-        return kafkaBootstrap.orElse("127.0.0.1:" + kafkaPort);
+        return kafkaBootstrap.orElseGet(() -> topology == Topology.CLUSTER
+                ? java.util.stream.IntStream.rangeClosed(1, KafkaNodes.CLUSTER_SIZE)
+                        .mapToObj(id -> "127.0.0.1:" + KafkaNodes.port(kafkaPort, id))
+                        .collect(java.util.stream.Collectors.joining(","))
+                : "127.0.0.1:" + kafkaPort);
     }
 
     public DatabaseUrl database() {
@@ -135,10 +155,20 @@ public record StackConfig(
                     Boolean.parseBoolean(get("MESH_STACK_FRESH", "false")),
                     get("MESH_KAFKA_BOOTSTRAP"),
                     Integer.parseInt(get("MESH_KAFKA_PORT", "9092")),
+                    get("MESH_KAFKA_BROKER_SCRAM"),
+                    Topology.valueOf(get("MESH_TOPOLOGY", "single").toUpperCase()),
+                    get("MESH_HAPROXY").map(Path::of).orElseGet(Builder::unpackedHaproxy),
                     get("MESH_PORT_BASE").map(Integer::parseInt),
                     adminToken,
                     token.isEmpty(),
                     serverEnvironment);
+        }
+
+        /** Where {@code ./mesh} unpacks Debian's HAProxy (its function ensure_haproxy). */
+        private static Path unpackedHaproxy() {
+            String cache = Optional.ofNullable(System.getenv("XDG_CACHE_HOME"))
+                    .orElse(System.getProperty("user.home") + "/.cache");
+            return Path.of(cache, "agent-mesh", "haproxy", "haproxy");
         }
 
         private static String randomToken() {

@@ -1,8 +1,12 @@
 package agentmesh.system;
 
+import agentmesh.stack.LoadBalancer;
+import agentmesh.stack.MeshStack;
+
 import agentmesh.stack.MeshServer;
 
 import java.net.URI;
+import java.util.List;
 import java.util.stream.Stream;
 
 /** Reads the mesh's metrics (Prometheus text at /mesh/metrics), the same on every server. */
@@ -52,8 +56,13 @@ public final class MeshMetrics {
         return sum(metric, "");
     }
 
-    /** On the system tests' stack, the samples of the metric whose labels contain {@code labelFilter}. */
+    /**
+     * On the system tests' stack, the samples of the metric whose labels contain {@code labelFilter}: of its server,
+     * or of every instance behind its balancer (MESH_TOPOLOGY=cluster), where a request may have gone to either.
+     */
     static double sum(String metric, String labelFilter) {
-        return sum(MeshStackExtension.stack().server(), metric, labelFilter);
+        MeshStack stack = MeshStackExtension.stack();
+        return stack.balancer().map(LoadBalancer::instances).orElse(List.of(stack.server())).stream()
+                .mapToDouble(server -> sum(server, metric, labelFilter)).sum();
     }
 }

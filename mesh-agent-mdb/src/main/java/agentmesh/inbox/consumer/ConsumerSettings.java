@@ -15,16 +15,8 @@ public class ConsumerSettings {
     private static final Duration MAX_WAIT = Duration.ofSeconds(30);
 
     @Inject
-    @ConfigProperty(name = "mesh.kafka.bootstrap", defaultValue = "127.0.0.1:9092")
-    String bootstrap;
-
-    @Inject
     @ConfigProperty(name = "mesh.kafka.topic", defaultValue = "inbox.events")
     String topic;
-
-    @Inject
-    @ConfigProperty(name = "mesh.consumer.group", defaultValue = "mesh-inbox")
-    String group;
 
     @Inject
     @ConfigProperty(name = "mesh.consumer.reactive-messaging", defaultValue = "false")
@@ -39,23 +31,11 @@ public class ConsumerSettings {
     int maxAttempts;
 
     @Inject
-    @ConfigProperty(name = "mesh.consumer.session-timeout-ms", defaultValue = "10000")
-    int sessionTimeoutMillis;
-
-    @Inject
     @ConfigProperty(name = "mesh.consumer.retry-backoff-ms", defaultValue = "500")
     long retryBackoffMillis;
 
-    String bootstrap() {
-        return bootstrap;
-    }
-
     String topic() {
         return topic;
-    }
-
-    String group() {
-        return group;
     }
 
     /**
@@ -69,16 +49,6 @@ public class ConsumerSettings {
     /** Consumer loops on the plain Kafka client: {@code mesh.consumer.threads}, none where Reactive Messaging reads. */
     int threads() {
         return reactiveMessaging ? 0 : threads;
-    }
-
-
-    /**
-     * How long the group waits for a consumer that stopped heart-beating before giving its partitions to others.
-     * After a server crash its partitions wait this long: a joining consumer's rebalance waits for the dead members
-     * to time out. Kafka's default (45 s) stalled every inbox for 45 s after a kill -9 in the chaos run.
-     */
-    int sessionTimeoutMillis() {
-        return sessionTimeoutMillis;
     }
 
     /**

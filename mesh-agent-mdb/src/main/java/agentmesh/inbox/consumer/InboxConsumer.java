@@ -3,6 +3,7 @@ package agentmesh.inbox.consumer;
 import agentmesh.inbox.control.DeadLetters;
 import agentmesh.inbox.control.InboxDelivery;
 import agentmesh.inbox.control.InboxMetrics;
+import agentmesh.kafka.KafkaSettings;
 import agentmesh.testfaults.DeliveryFaults;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -16,14 +17,12 @@ import jakarta.ejb.Startup;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.logging.Logger;
 
 /**
@@ -59,6 +58,9 @@ public class InboxConsumer {
     ConsumerSettings settings;
 
     @Inject
+    KafkaSettings kafka;
+
+    @Inject
     Clock clock;
 
     private final List<ConsumerLoop> loops = new ArrayList<>();
@@ -78,7 +80,7 @@ public class InboxConsumer {
         }
         LOG.info(() -> settings.reactiveMessaging()
                 ? "Inbox consumer: the server's Reactive Messaging reads the topic; no consumer loops here"
-                : "Inbox consumer started with " + settings.threads() + " threads, group " + settings.group());
+                : "Inbox consumer started with " + settings.threads() + " threads, group " + kafka.consumerGroup());
     }
 
     /** Consumer loops this instance started. */
@@ -105,18 +107,6 @@ public class InboxConsumer {
     }
 
     private Consumer<String, String> newConsumer(String clientId) {
-        return new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrap(),
-                ConsumerConfig.GROUP_ID_CONFIG, settings.group(),
-                ConsumerConfig.CLIENT_ID_CONFIG, clientId,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false,
-                // The outbox publishes each round in a Kafka transaction: an aborted round is never delivered.
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 200,
-                ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, settings.sessionTimeoutMillis(),
-                ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, settings.sessionTimeoutMillis() / 3),
-                new StringDeserializer(), new StringDeserializer());
+        return new KafkaConsumer<>(kafka.consumer(clientId), new StringDeserializer(), new StringDeserializer());
     }
 }

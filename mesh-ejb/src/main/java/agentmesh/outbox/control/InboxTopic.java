@@ -1,5 +1,6 @@
 package agentmesh.outbox.control;
 
+import agentmesh.kafka.KafkaSettings;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
@@ -8,7 +9,6 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -51,6 +51,9 @@ public class InboxTopic {
     OutboxConfig config;
 
     @Inject
+    KafkaSettings kafka;
+
+    @Inject
     @ConfigProperty(name = "mesh.inbox.dedup-retention-hours", defaultValue = "192")
     long dedupRetentionHours;
 
@@ -85,9 +88,7 @@ public class InboxTopic {
     }
 
     synchronized void check() {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrap(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5_000,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 3_000))) {
+        try (Admin admin = Admin.create(kafka.admin("mesh-topic-check"))) {
             TopicDescription topic = describeOrCreate(admin);
             Config settings = settings(admin);
             if (intSetting(settings, "max.message.bytes") < config.maxRecordBytes()) {

@@ -1,5 +1,6 @@
 package agentmesh.outbox.control;
 
+import agentmesh.kafka.KafkaSettings;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.ejb.ConcurrencyManagement;
@@ -7,7 +8,6 @@ import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.Singleton;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -47,6 +47,9 @@ public class KafkaCluster {
     OutboxConfig config;
 
     @Inject
+    KafkaSettings kafka;
+
+    @Inject
     Clock clock;
 
     private Admin admin;
@@ -58,13 +61,7 @@ public class KafkaCluster {
 
     @PostConstruct
     void open() {
-        admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrap(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) TIMEOUT.toMillis(),
-                // During an outage the client reconnects in the background and logs each failure: not every 50 ms.
-                AdminClientConfig.RECONNECT_BACKOFF_MS_CONFIG, 1_000,
-                AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 10_000));
+        admin = Admin.create(kafka.admin("mesh-cluster-probe"));
     }
 
     @PreDestroy

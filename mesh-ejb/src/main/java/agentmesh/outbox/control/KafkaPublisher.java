@@ -1,5 +1,6 @@
 package agentmesh.outbox.control;
 
+import agentmesh.kafka.KafkaSettings;
 import agentmesh.testfaults.PublishFaults;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -7,11 +8,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.RecordBatchTooLargeException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.RetriableException;
@@ -49,10 +51,13 @@ import java.util.logging.Logger;
 public class KafkaPublisher {
 
     private static final Logger LOG = Logger.getLogger(KafkaPublisher.class.getName());
-    private static final Duration SEND_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration SEND_TIMEOUT = KafkaSettings.DELIVERY_TIMEOUT;
 
     @Inject
     OutboxConfig config;
+
+    @Inject
+    KafkaSettings kafka;
 
     @Inject
     PublishFaults faults;
@@ -191,10 +196,13 @@ public class KafkaPublisher {
 
     /**
      * Kafka's retriable errors (timeouts, lost connections, no leader, too few in-sync replicas) say the broker was
-     * out of reach; any other error is about the event itself, and some say it can never be published.
+     * out of reach, and so do refused credentials and missing rights: the server's configuration is at fault, not the
+     * event, which waits until an operator fixes it. Any other error is about the event itself, and some say it can
+     * never be published.
      */
     static Publication classify(Throwable failure) {
-        if (failure instanceof RetriableException) {
+        if (failure instanceof RetriableException || failure instanceof AuthenticationException
+                || failure instanceof AuthorizationException) {
             return new Publication.BrokerUnavailable(failure.toString());
         }
         boolean forGood = failure instanceof RecordTooLargeException || failure instanceof RecordBatchTooLargeException
@@ -249,21 +257,7 @@ public class KafkaPublisher {
     }
 
     private Producer<String, String> kafkaProducer() {
-        return new KafkaProducer<>(Map.ofEntries(
-                Map.entry(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrap()),
-                Map.entry(ProducerConfig.ACKS_CONFIG, "all"),
-                Map.entry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
-                Map.entry(ProducerConfig.TRANSACTIONAL_ID_CONFIG, config.transactionalId()),
-                // A crashed server's open transaction holds the consumers back until it times out, unless the
-                // server comes back first (it then aborts it at once): keep it short.
-                Map.entry(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, 15_000),
-                Map.entry(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5),
-                Map.entry(ProducerConfig.LINGER_MS_CONFIG, 0),
-                Map.entry(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 5_000),
-                Map.entry(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) SEND_TIMEOUT.toMillis()),
-                Map.entry(ProducerConfig.MAX_BLOCK_MS_CONFIG, 3_000),
-                Map.entry(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, config.maxRecordBytes()),
-                Map.entry(ProducerConfig.CLIENT_ID_CONFIG, "mesh-outbox")),
+        return new KafkaProducer<>(kafka.producer(config.transactionalId(), config.maxRecordBytes()),
                 new StringSerializer(), new StringSerializer());
     }
 }

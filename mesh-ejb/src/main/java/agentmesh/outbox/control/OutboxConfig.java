@@ -15,10 +15,6 @@ import java.util.Optional;
 public class OutboxConfig {
 
     @Inject
-    @ConfigProperty(name = "mesh.kafka.bootstrap", defaultValue = "127.0.0.1:9092")
-    String bootstrap;
-
-    @Inject
     @ConfigProperty(name = "mesh.kafka.topic", defaultValue = "inbox.events")
     String topic;
 
@@ -61,10 +57,6 @@ public class OutboxConfig {
     @Inject
     @ConfigProperty(name = "mesh.outbox.purge-batch-size", defaultValue = "5000")
     int purgeBatchSize;
-
-    public String bootstrap() {
-        return bootstrap;
-    }
 
     public String topic() {
         return topic;

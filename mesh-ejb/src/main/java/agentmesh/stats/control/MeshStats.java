@@ -5,6 +5,7 @@ import agentmesh.outbox.control.KafkaCluster;
 import agentmesh.outbox.control.KafkaCluster.KafkaUnreachableException;
 import agentmesh.outbox.control.OutboxMetrics;
 import agentmesh.platform.RecentFaults;
+import agentmesh.kafka.KafkaSettings;
 import agentmesh.task.entity.TaskState;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
@@ -13,7 +14,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,10 +44,9 @@ public class MeshStats {
     @Inject
     RecentFaults recentFaults;
 
-    /** The consumers' group: the same property the inbox consumer joins by. */
+    /** The consumers' group: the one the inbox consumer joins. */
     @Inject
-    @ConfigProperty(name = "mesh.consumer.group", defaultValue = "mesh-inbox")
-    String consumerGroup;
+    KafkaSettings kafkaSettings;
 
     /** The outbox: rows by status (waiting, dead) and how long the oldest waiting one has waited. */
     public record Outbox(Map<String, Long> byStatus, Double oldestPendingAgeSeconds) {
@@ -95,10 +94,10 @@ public class MeshStats {
 
     private Consumer consumer() {
         try {
-            SortedMap<Integer, Long> lag = kafka.lag(consumerGroup);
-            return new Consumer(consumerGroup, lag, lag.values().stream().mapToLong(Long::longValue).sum(), null);
+            SortedMap<Integer, Long> lag = kafka.lag(kafkaSettings.consumerGroup());
+            return new Consumer(kafkaSettings.consumerGroup(), lag, lag.values().stream().mapToLong(Long::longValue).sum(), null);
         } catch (KafkaUnreachableException e) {
-            return new Consumer(consumerGroup, null, null, "Kafka did not answer: " + e.getMessage());
+            return new Consumer(kafkaSettings.consumerGroup(), null, null, "Kafka did not answer: " + e.getMessage());
         }
     }
 

@@ -4,9 +4,13 @@ import agentmesh.testfaults.PublishFaults;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
+import org.apache.kafka.common.errors.TransactionalIdAuthorizationException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Tag;
@@ -181,6 +185,25 @@ class KafkaPublisherTest {
         assertTrue(made.get(0).closed());
         assertTrue(publisher.ready());
         assertEquals(2, made.size());
+    }
+
+    /**
+     * Credentials the brokers refuse, or rights they do not grant, are the server's configuration at fault, not an
+     * event's: its events wait as through an outage, and no attempt is counted against them (with wrong credentials
+     * the first event of every round would otherwise go dead after its attempts).
+     */
+    @Test
+    void refusedCredentialsOrRightsLeaveTheEventWaitingAsThroughAnOutage() {
+        for (KafkaException refusal : List.of(new SaslAuthenticationException("invalid credentials"),
+                new TransactionalIdAuthorizationException("no Write on the transactional id"),
+                new TopicAuthorizationException("no Write on inbox.events"))) {
+            MockProducer<String, String> producer = producer(true);
+            producer.initTransactionException = refusal;
+
+            Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob));
+
+            assertInstanceOf(Publication.BrokerUnavailable.class, results.get(1L), refusal.toString());
+        }
     }
 
     private static String describe(ProducerRecord<String, String> record) {

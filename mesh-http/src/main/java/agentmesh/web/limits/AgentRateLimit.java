@@ -18,8 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A flood from one agent is cut at the door: a token bucket per agent (50 requests/s sustained, bursts of 100 by
  * default) → 429 with Retry-After. Checked before the server's own admission, so one agent's flood takes no place
- * from the others. Per server instance: a check costs no network trip and no shared state, so with n instances
- * behind a balancer an agent gets up to n times the rate — the limit protects each server, it is not a quota.
+ * from the others. A check costs no network trip and no shared state: with {@code mesh.rate-limit.instances} = n
+ * instances behind a balancer that spreads each agent's requests evenly (round robin), each instance keeps a bucket
+ * of a n-th of the rate and the burst, so that the agent gets the configured rate in all. The tolerance: never more
+ * than the rate and burst in all; less when the balancer is uneven (as little as a n-th if it sends all of an
+ * agent's requests to one instance) or an instance is out.
  */
 @ApplicationScoped
 public class AgentRateLimit {
@@ -31,6 +34,10 @@ public class AgentRateLimit {
     @Inject
     @ConfigProperty(name = "mesh.rate-limit.burst", defaultValue = "100")
     double burst;
+
+    @Inject
+    @ConfigProperty(name = "mesh.rate-limit.instances", defaultValue = "1")
+    int instances;
 
     @Inject
     Clock clock;
@@ -53,12 +60,18 @@ public class AgentRateLimit {
 
     /** Takes a request from the agent's bucket: zero when it may go on, else how long until it may. */
     Duration take(String agentId) {
-        Duration wait = buckets.computeIfAbsent(agentId, id -> new TokenBucket(burst, perSecond, clock.instant()))
+        Duration wait = buckets.computeIfAbsent(agentId, id -> new TokenBucket(burst / shares(), perSecond / shares(),
+                        clock.instant()))
                 .take(clock.instant());
         if (!wait.isZero()) {
             limited.inc();
         }
         return wait;
+    }
+
+    // A bucket of at least one request: a burst smaller than the instances would otherwise refuse everything.
+    private double shares() {
+        return Math.max(1, Math.min(instances, burst));
     }
 
     String describe(String agentId, long retryAfterSeconds) {

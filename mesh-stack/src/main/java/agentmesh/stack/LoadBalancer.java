@@ -1,0 +1,130 @@
+package agentmesh.stack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/**
+ * HAProxy in front of the stack's instances ({@code MESH_TOPOLOGY=cluster}): on loopback, round robin over the
+ * instances whose {@code /health/ready} answers 200 (checked every second; two failures take an instance out, one
+ * success brings it back), no stickiness. Requests carry {@code X-Forwarded-For} (the instances trust 127.0.0.1).
+ * Streams and long polls may stay open as long as the mesh keeps them (idle timeouts of 10 minutes). Run in the
+ * foreground ({@code -db}) from the binary {@code ./mesh} unpacked from Debian's package ({@code MESH_HAPROXY}).
+ */
+public final class LoadBalancer implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(LoadBalancer.class.getName());
+
+    private final Path haproxy;
+    private final Path home;
+    private final int port;
+    private List<MeshServer> instances = List.of();
+    private Process process;
+
+    LoadBalancer(Path haproxy, Path home, int port) {
+        this.haproxy = haproxy;
+        this.home = home;
+        this.port = port;
+    }
+
+    /** The port agents use. */
+    public int port() {
+        return port;
+    }
+
+    /** The instances it balances over. */
+    public synchronized List<MeshServer> instances() {
+        return instances;
+    }
+
+    /** The HAProxy process while it runs. */
+    public synchronized Optional<ProcessHandle> process() {
+        return process == null || !process.isAlive() ? Optional.empty() : Optional.of(process.toHandle());
+    }
+
+    /** Starts HAProxy in front of the instances and waits until it routes to one that is ready. */
+    public synchronized void start(List<MeshServer> instances) {
+        if (!Files.isExecutable(haproxy)) {
+            throw new StackException("No HAProxy at " + haproxy + " (MESH_HAPROXY): `MESH_TOPOLOGY=cluster ./mesh run`"
+                    + " unpacks it from Debian's package");
+        }
+        Processes.fromPidFile(pidFile()).filter(p -> p.info().command().orElse("").contains("haproxy"))
+                .ifPresent(stale -> Processes.terminate(stale, Duration.ofSeconds(10)));
+        Ports.requireFree(port, "load balancer, MESH_PORT_BASE + 90");
+        this.instances = List.copyOf(instances);
+        try {
+            Files.createDirectories(home);
+            Path configuration = home.resolve("haproxy.cfg");
+            Files.writeString(configuration, configuration(instances));
+            process = new ProcessBuilder(haproxy.toString(), "-db", "-f", configuration.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("haproxy.log").toFile()))
+                    .start();
+            Files.writeString(pidFile(), Long.toString(process.pid()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("HAProxy did not start", e);
+        }
+        Wait.until("HAProxy on port " + port + " (log: " + home.resolve("haproxy.log") + ")", Duration.ofSeconds(30),
+                () -> {
+                    if (!process.isAlive()) {
+                        throw new StackException("HAProxy exited with " + process.exitValue() + "; see "
+                                + home.resolve("haproxy.log"));
+                    }
+                    return Ports.accepts("127.0.0.1", port);
+                });
+        LOG.info(() -> "Load balancer at http://127.0.0.1:" + port + "/ in front of " + instances.size()
+                + " instances");
+    }
+
+    String configuration(List<MeshServer> instances) {
+        List<String> lines = new ArrayList<>(List.of(
+                "global",
+                "    maxconn 4096",
+                "defaults",
+                "    mode http",
+                "    option forwardfor",
+                "    option redispatch",
+                "    retries 2",
+                "    timeout connect 2s",
+                "    timeout client 10m",
+                "    timeout server 10m",
+                "    timeout http-request 15s",
+                "frontend mesh",
+                "    bind 127.0.0.1:" + port,
+                "    default_backend instances",
+                "backend instances",
+                "    balance roundrobin",
+                "    option httpchk GET /health/ready",
+                "    http-check expect status 200"));
+        for (int i = 0; i < instances.size(); i++) {
+            MeshServer instance = instances.get(i);
+            lines.add("    server instance-" + (i + 1) + " 127.0.0.1:" + instance.httpPort()
+                    + " check inter 1s fall 2 rise 1" + healthPort(instance));
+        }
+        return String.join("\n", lines) + "\n";
+    }
+
+    // WildFly answers /health on its management port, not its HTTP one.
+    private static String healthPort(MeshServer instance) {
+        int management = instance.managementUri().getPort();
+        return management == instance.httpPort() ? "" : " port " + management;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (process != null) {
+            Processes.terminate(process.toHandle(), Duration.ofSeconds(10));
+            process = null;
+        }
+    }
+
+    private Path pidFile() {
+        return home.resolve("haproxy.pid");
+    }
+}
