@@ -35,6 +35,9 @@ public class AgentRegistry {
     @Inject
     Event<TokenRotated> rotated;
 
+    @Inject
+    AgentTokens tokens;
+
     @EJB
     AgentDirectory directory;
 
@@ -63,10 +66,7 @@ public class AgentRegistry {
         }
         String token = Tokens.newToken();
         String tokenHash = Tokens.hash(token);
-        em.createNativeQuery("UPDATE agent SET token_hash = ?, token_rotated_at = UTC_TIMESTAMP(6) WHERE agent_id = ?")
-                .setParameter(1, tokenHash)
-                .setParameter(2, agentId)
-                .executeUpdate();
+        tokens.replace(agentId, tokenHash);
         rotated.fire(new TokenRotated(agentId, tokenHash));
         return new RegisteredAgent(agentId, agent.displayName(), token);
     }

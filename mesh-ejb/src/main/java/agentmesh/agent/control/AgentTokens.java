@@ -48,6 +48,15 @@ public class AgentTokens {
     private final Map<String, Known> byHash = new ConcurrentHashMap<>();
     private final Set<Consumer<TokenRotated>> rotationListeners = ConcurrentHashMap.newKeySet();
 
+    /**
+     * Gives the agent a token with this hash in place of its own, in the caller's transaction. The rotation time is the
+     * database's, the clock every instance's {@link TokenRotationChanges} reads by.
+     */
+    public void replace(String agentId, String tokenHash) {
+        Jdbc.update(dataSource, "UPDATE agent SET token_hash = ?, token_rotated_at = UTC_TIMESTAMP(6)"
+                + " WHERE agent_id = ?", tokenHash, agentId);
+    }
+
     /** The agent holding the token with this hash ({@link Tokens#hash}), if the cache knows: no database trip. */
     public Optional<String> cachedHolder(String tokenHash) {
         Known known = byHash.get(tokenHash);

@@ -1,7 +1,6 @@
 package agentmesh.agent.control;
 
 import agentmesh.agent.entity.Agent;
-import agentmesh.agent.entity.Contact;
 import agentmesh.agent.entity.ContactKey;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.platform.UtcDateTimeConverter;
@@ -40,10 +39,11 @@ public class Contacts {
 
     public void revoke(String one, String other) {
         requireDistinctAgents(one, other);
-        Contact contact = em.find(Contact.class, ContactKey.of(one, other));
-        if (contact != null) {
-            em.remove(contact);
-        }
+        ContactKey key = ContactKey.of(one, other);
+        em.createNativeQuery("DELETE FROM contact WHERE agent_low = ? AND agent_high = ?")
+                .setParameter(1, key.agentLow())
+                .setParameter(2, key.agentHigh())
+                .executeUpdate();
     }
 
     /**

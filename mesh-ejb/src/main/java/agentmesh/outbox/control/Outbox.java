@@ -1,20 +1,19 @@
 package agentmesh.outbox.control;
 
 import agentmesh.outbox.entity.InboxEvent;
-import agentmesh.platform.Jdbc;
-import agentmesh.platform.MeshDataSource;
-import agentmesh.platform.UtcDateTimeConverter;
+import agentmesh.outbox.entity.OutboxEvent;
 import agentmesh.platform.UtcTime;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import javax.sql.DataSource;
 
 /**
  * Writes events into the outbox, inside the caller's transaction: the event commits with its cause or not at all.
@@ -24,13 +23,8 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class Outbox {
 
-    private static final String INSERT = """
-            INSERT INTO outbox_event (event_key, event_type, task_id, payload, status, attempts, next_attempt_at,
-                                      created_at)
-            VALUES (?, ?, ?, ?, 'PENDING', 0, UTC_TIMESTAMP(6), ?)""";
-
-    @Resource(lookup = MeshDataSource.IN_USE)
-    DataSource dataSource;
+    @PersistenceContext
+    EntityManager em;
 
     @Inject
     Clock clock;
@@ -54,10 +48,7 @@ public class Outbox {
         if (bytes > config.maxMessageBytes()) {
             throw new EventTooLargeException(event.type(), bytes, config.maxMessageBytes());
         }
-        // Due now by the database's clock, the one every instance's claim compares with; created_at is this
-        // server's, for the figures (commit → Kafka ack).
-        String now = UtcDateTimeConverter.format(UtcTime.now(clock));
-        Jdbc.update(dataSource, INSERT, event.recipient(), event.type(), event.taskId(), payload, now);
+        em.persist(new OutboxEvent(event.recipient(), event.type(), event.taskId(), payload, UtcTime.now(clock)));
         enqueued.fire(new OutboxEnqueued());
     }
 }

@@ -42,7 +42,9 @@ public class OutboxEvent {
     @Column(name = "attempts", nullable = false)
     private int attempts;
 
-    @Column(name = "next_attempt_at", nullable = false)
+    // Set by the database (the column's default, then the dispatcher's statements): its clock is the one every
+    // instance's claim compares with.
+    @Column(name = "next_attempt_at", nullable = false, insertable = false, updatable = false)
     private LocalDateTime nextAttemptAt;
 
     @Column(name = "last_error")
@@ -55,6 +57,16 @@ public class OutboxEvent {
     private LocalDateTime sentAt;
 
     protected OutboxEvent() {
+    }
+
+    /** A new event, pending and due at once (by the database's clock: the column's default). */
+    public OutboxEvent(String eventKey, String eventType, String taskId, String payload, LocalDateTime createdAt) {
+        this.eventKey = eventKey;
+        this.eventType = eventType;
+        this.taskId = taskId;
+        this.payload = payload;
+        this.status = OutboxStatus.PENDING;
+        this.createdAt = createdAt;
     }
 
     public int attempts() {
