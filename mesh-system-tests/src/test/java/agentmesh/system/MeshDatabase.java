@@ -12,6 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /** Reads the mesh's tables directly, to check what a request stored (or did not). */
 public final class MeshDatabase {
@@ -72,10 +75,24 @@ public final class MeshDatabase {
      * network cut would), through the admin account; returns how many were killed.
      */
     public static int killConnections(StackConfig config) {
+        return killConnections(config, host -> true);
+    }
+
+    /**
+     * Closes, from the database's side, the connections one server process holds (found by the local ports of its
+     * sockets to the database, from {@code /proc}), as a pool lost on one instance of several; returns how many.
+     */
+    public static int killConnectionsOf(StackConfig config, ProcessHandle server) {
+        Set<String> ports = SocketsOf.localPorts(server.pid(), config.database().port()).stream()
+                .map(port -> ":" + port).collect(Collectors.toSet());
+        return killConnections(config, host -> ports.stream().anyMatch(host::endsWith));
+    }
+
+    private static int killConnections(StackConfig config, Predicate<String> host) {
         int killed = 0;
         try (Connection connection = DriverManager.getConnection(config.database().serverUrl(),
                 config.dbAdminUser(), config.dbAdminPassword());
-             PreparedStatement find = connection.prepareStatement("SELECT ID FROM information_schema.PROCESSLIST"
+             PreparedStatement find = connection.prepareStatement("SELECT ID, HOST FROM information_schema.PROCESSLIST"
                      + " WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()");
              Statement kill = connection.createStatement()) {
             find.setString(1, config.dbUser());
@@ -83,7 +100,9 @@ public final class MeshDatabase {
             List<Long> ids = new ArrayList<>();
             try (ResultSet rows = find.executeQuery()) {
                 while (rows.next()) {
-                    ids.add(rows.getLong(1));
+                    if (host.test(rows.getString(2))) {
+                        ids.add(rows.getLong(1));
+                    }
                 }
             }
             for (long id : ids) {

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /** Reads the whole inbox topic with a plain Kafka consumer (no group), as a test's independent witness. */
 public final class TopicReader {
@@ -45,6 +46,17 @@ public final class TopicReader {
     /** Every record now on the topic of the broker at {@code bootstrap}, in partition order. */
     public static List<Event> all(String bootstrap) {
         return read(bootstrap, key -> true);
+    }
+
+    /** How many of the topic's partitions each Kafka node leads now, by node id. */
+    public static Map<Integer, Long> partitionsLedByNode(String bootstrap) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringDeserializer(),
+                new StringDeserializer())) {
+            return consumer.partitionsFor(TOPIC, Duration.ofSeconds(10)).stream()
+                    .filter(info -> info.leader() != null && !info.leader().isEmpty())
+                    .collect(Collectors.groupingBy(info -> info.leader().id(), Collectors.counting()));
+        }
     }
 
     private static List<Event> read(String bootstrap, Predicate<String> keyFilter) {

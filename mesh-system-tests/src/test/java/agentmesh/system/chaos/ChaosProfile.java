@@ -5,8 +5,9 @@ import java.util.List;
 
 /**
  * What a chaos run does: how many agents send, how fast in all, for how long, which faults strike when, and how long
- * the mesh may take afterwards to deliver what it accepted. Two named profiles; every value can be overridden with a
- * system property ({@code -Dchaos.profile=long -Dchaos.rate=60 …}, see docs/TESTING.md).
+ * the mesh may take afterwards to deliver what it accepted. Three named profiles, {@code short}, {@code long} and
+ * {@code cluster} (on the cluster topology); every value can be overridden with a system property
+ * ({@code -Dchaos.profile=long -Dchaos.rate=60 …}, see docs/TESTING.md).
  */
 record ChaosProfile(String name, int agents, double ratePerSecond, double lostAnswerShare, Duration load,
                     Duration drainTimeout, long seed, List<ScheduledFault> faults) {
@@ -21,7 +22,21 @@ record ChaosProfile(String name, int agents, double ratePerSecond, double lostAn
             + " 170s kafka-kill 5s, 190s identity-timeout 20s, 200s db-connections, 205s payara-kill,"
             + " 245s consumer-crash, 260s db-connections, 275s consumer-crash";
 
+    /**
+     * About five and a half minutes of load on the cluster topology (three Kafka nodes, two instances behind
+     * HAProxy): the leader of most partitions killed twice, a broker stopped for a minute (a consumer crash during it),
+     * the second instance killed twice, the first paused (SIGSTOP) for 20 s, the first instance's pool lost twice.
+     */
+    static final String CLUSTER_SCHEDULE = "20s leader-kill 5s, 50s instance-kill, 75s instance-db-connections,"
+            + " 130s broker-stop 60s, 150s consumer-crash, 210s instance-pause 20s, 250s leader-kill 5s,"
+            + " 275s instance-kill, 300s instance-db-connections";
+
     private static final long DEFAULT_SEED = 20261202L;
+
+    /** Whether the run needs the cluster topology: three Kafka nodes, two instances behind a balancer. */
+    boolean cluster() {
+        return name.equals("cluster");
+    }
 
     ChaosProfile {
         if (agents < 2 || ratePerSecond <= 0 || load.isNegative() || load.isZero()) {
@@ -38,14 +53,18 @@ record ChaosProfile(String name, int agents, double ratePerSecond, double lostAn
         String name = System.getProperty("chaos.profile", "short");
         Duration load = Duration.ofSeconds(Long.getLong("chaos.seconds", switch (name) {
             case "short" -> 300L;
+            case "cluster" -> 330L;
             case "long" -> 1800L;
-            default -> throw new IllegalArgumentException("chaos.profile is short or long, not " + name);
+            default -> throw new IllegalArgumentException("chaos.profile is short, long or cluster, not " + name);
         }));
         long seed = Long.getLong("chaos.seed", DEFAULT_SEED);
         String schedule = System.getProperty("chaos.faults");
         List<ScheduledFault> faults = schedule != null ? FaultSchedule.parse(schedule)
-                : name.equals("short") ? FaultSchedule.parse(SHORT_SCHEDULE)
-                : FaultSchedule.random(seed, load);
+                : switch (name) {
+                    case "short" -> FaultSchedule.parse(SHORT_SCHEDULE);
+                    case "cluster" -> FaultSchedule.parse(CLUSTER_SCHEDULE);
+                    default -> FaultSchedule.random(seed, load);
+                };
         return new ChaosProfile(name, Integer.getInteger("chaos.agents", 20),
                 Double.parseDouble(System.getProperty("chaos.rate", "40")),
                 Double.parseDouble(System.getProperty("chaos.lost-answers", "0.01")), load,

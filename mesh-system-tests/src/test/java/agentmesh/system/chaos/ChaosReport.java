@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The outcome of a chaos run, and its rendering as the Markdown tables the run prints: messages, duplicates
@@ -119,10 +120,17 @@ record ChaosReport(ChaosProfile profile, Findings findings, List<FaultOutcome> f
                     record.fault().at().toSeconds() + " s",
                     record.struck() ? seconds(record.downtime()) : "–", record.detail(),
                     record.struck() ? seconds(fault.sendersCaughtUp()) : "–",
-                    record.struck() ? seconds(fault.deliveriesCaughtUp()) : "–"));
+                    record.struck() ? seconds(fault.deliveriesCaughtUp()) : "–",
+                    record.struck() ? attempts(fault.failedAttempts()) : "–"));
         }
         table(out, "Faults (recovery measured from the heal)", List.of("#", "fault", "at", "lasted", "what happened",
-                "senders caught up", "deliveries caught up"), rows);
+                "senders caught up", "deliveries caught up", "senders' failed attempts, strike to caught up"), rows);
+    }
+
+    private static String attempts(Map<AttemptOutcome, Integer> failed) {
+        return failed.isEmpty() ? "none" : failed.entrySet().stream()
+                .map(entry -> entry.getValue() + " " + entry.getKey().name().toLowerCase().replace('_', ' '))
+                .collect(Collectors.joining(", "));
     }
 
     private void latency(StringBuilder out) {

@@ -65,8 +65,9 @@ final class ChaosRun {
         }
     }
 
-    private static StackConfig stackConfig(FakeIdentityService identity) {
+    private StackConfig stackConfig(FakeIdentityService identity) {
         return StackConfig.builder(Path.of("target", "chaos-stack"))
+                .with("MESH_TOPOLOGY", profile.cluster() ? "cluster" : "single")
                 .with("MESH_ADMIN_TOKEN", MeshStackExtension.ADMIN_TOKEN)
                 .with("MESH_STACK_FRESH", "true")
                 .with("MESH_TEST_FAULTS", "true")
@@ -77,9 +78,9 @@ final class ChaosRun {
 
     private Run loadWithFaults(MeshStack stack, FakeIdentityService identity, MeshClient mesh,
                                Participants participants) {
-        try (MetricsSampler sampler = new MetricsSampler(stack.config(),
-                new MeshClient(MeshMetrics.address(stack.server()), REQUEST_TIMEOUT));
-             FaultInjector injector = new FaultInjector(stack, identity, mesh);
+        try (MetricsSampler sampler = new MetricsSampler(stack.config(), stack.servers().stream()
+                .map(server -> new MeshClient(MeshMetrics.address(server), REQUEST_TIMEOUT)).toList());
+             FaultInjector injector = new FaultInjector(stack, identity);
              AbusiveAgent attacker = new AbusiveAgent(mesh, stack.config().baseUri())) {
             sampler.start();
             LOG.info(() -> "Chaos load, " + profile.ratePerSecond() + " messages/s for " + profile.load().toSeconds()

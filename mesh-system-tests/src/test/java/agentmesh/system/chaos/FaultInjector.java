@@ -1,17 +1,22 @@
 package agentmesh.system.chaos;
 
 import agentmesh.stack.KafkaBroker;
+import agentmesh.stack.MeshServer;
 import agentmesh.stack.MeshStack;
 import agentmesh.system.FakeIdentityService;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshDatabase;
 import agentmesh.system.MeshStackExtension;
+import agentmesh.system.TopicReader;
 import org.awaitility.core.ConditionTimeoutException;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -35,7 +40,7 @@ final class FaultInjector implements AutoCloseable {
 
     private final MeshStack stack;
     private final FakeIdentityService identity;
-    private final MeshClient admin;
+    private final MeshClient firstInstance;
     private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(4, runnable -> {
         Thread thread = new Thread(runnable, "chaos-faults");
         thread.setDaemon(true);
@@ -45,12 +50,14 @@ final class FaultInjector implements AutoCloseable {
     private final AtomicBoolean serverDown = new AtomicBoolean();
     private final AtomicBoolean brokerDown = new AtomicBoolean();
     private final AtomicBoolean identitySlow = new AtomicBoolean();
+    private final AtomicBoolean instanceDown = new AtomicBoolean();
     private final AtomicInteger serverKills = new AtomicInteger();
 
-    FaultInjector(MeshStack stack, FakeIdentityService identity, MeshClient admin) {
+    FaultInjector(MeshStack stack, FakeIdentityService identity) {
         this.stack = stack;
         this.identity = identity;
-        this.admin = admin;
+        // The test-fault switches act on the instance that answers: arm and watch one, not whichever the balancer picks.
+        this.firstInstance = new MeshClient(stack.server().baseUri(), Duration.ofSeconds(10));
     }
 
     /** Schedules every fault relative to {@code origin}, the start of the load. */
@@ -94,6 +101,11 @@ final class FaultInjector implements AutoCloseable {
                 case CONSUMER_CRASH -> crashConsumer(fault);
                 case DB_CONNECTIONS -> killDatabaseConnections(fault);
                 case IDENTITY_TIMEOUT -> slowIdentity(fault);
+                case LEADER_KILL -> stopNode(fault, busiestLeader(), true);
+                case BROKER_STOP -> stopNode(fault, stack.kafkaNodes().get(stack.kafkaNodes().size() - 1), false);
+                case INSTANCE_KILL -> killInstance(fault, instance(1));
+                case INSTANCE_PAUSE -> pauseInstance(fault, instance(0));
+                case INSTANCE_DB_CONNECTIONS -> killInstanceConnections(fault, instance(0));
             };
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
@@ -140,17 +152,114 @@ final class FaultInjector implements AutoCloseable {
         });
     }
 
+    // The node leading most of the inbox topic's partitions, the one whose loss moves the most leaderships.
+    private KafkaBroker busiestLeader() {
+        Map<Integer, Long> led = TopicReader.partitionsLedByNode(stack.config().effectiveKafkaBootstrap());
+        int node = led.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow(
+                () -> new IllegalStateException("no partition of the inbox topic has a leader")).getKey();
+        return stack.kafkaNodes().stream().filter(broker -> broker.nodeId() == node).findFirst().orElseThrow();
+    }
+
+    private MeshServer instance(int index) {
+        List<MeshServer> servers = stack.servers();
+        if (servers.size() <= index) {
+            throw new IllegalStateException("the fault needs the cluster topology's two instances");
+        }
+        return servers.get(index);
+    }
+
+    // One Kafka node of several down: the others keep acks=all going with min.insync.replicas=2.
+    private CompletableFuture<FaultRecord> stopNode(ScheduledFault fault, KafkaBroker node, boolean kill) {
+        if (!brokerDown.compareAndSet(false, true)) {
+            return done(FaultRecord.skipped(fault, "a Kafka node is down already"));
+        }
+        Instant struck = Instant.now();
+        if (kill) {
+            node.kill();
+        } else {
+            node.stop();
+        }
+        return later(fault.length(), () -> {
+            try {
+                node.start();
+            } finally {
+                brokerDown.set(false);
+            }
+            Instant healed = Instant.now();
+            return new FaultRecord(fault, struck, healed, (kill ? "SIGKILL" : "SIGTERM") + " of node "
+                    + node.nodeId() + "; started again on the same log, accepting after " + seconds(struck, healed));
+        });
+    }
+
+    private CompletableFuture<FaultRecord> killInstance(ScheduledFault fault, MeshServer instance) {
+        if (!instanceDown.compareAndSet(false, true)) {
+            return done(FaultRecord.skipped(fault, "an instance is down already"));
+        }
+        Instant struck = Instant.now();
+        try {
+            serverKills.incrementAndGet();
+            instance.kill();
+            instance.restart();
+        } finally {
+            instanceDown.set(false);
+        }
+        Instant healed = Instant.now();
+        return done(new FaultRecord(fault, struck, healed, "SIGKILL of the instance on port " + instance.httpPort()
+                + " behind the balancer; restarted, application ready after " + seconds(struck, healed)));
+    }
+
+    private CompletableFuture<FaultRecord> pauseInstance(ScheduledFault fault, MeshServer instance) {
+        if (!instanceDown.compareAndSet(false, true)) {
+            return done(FaultRecord.skipped(fault, "an instance is down already"));
+        }
+        ProcessHandle process = instance.pid().orElseThrow(() -> new IllegalStateException("the instance is down"));
+        Instant struck = Instant.now();
+        signal(process, "STOP");
+        return later(fault.length(), () -> {
+            try {
+                signal(process, "CONT");
+            } finally {
+                instanceDown.set(false);
+            }
+            Instant healed = Instant.now();
+            return new FaultRecord(fault, struck, healed, "SIGSTOP of the instance on port " + instance.httpPort()
+                    + " for " + seconds(struck, healed) + ", then SIGCONT");
+        });
+    }
+
+    private CompletableFuture<FaultRecord> killInstanceConnections(ScheduledFault fault, MeshServer instance) {
+        ProcessHandle process = instance.pid().orElseThrow(() -> new IllegalStateException("the instance is down"));
+        Instant struck = Instant.now();
+        int killed = MeshDatabase.killConnectionsOf(stack.config(), process);
+        return done(new FaultRecord(fault, struck, struck, "killed the " + killed
+                + " server-side connections of the instance on port " + instance.httpPort()));
+    }
+
+    private static void signal(ProcessHandle process, String signal) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
+            if (kill.waitFor() != 0) {
+                throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     private CompletableFuture<FaultRecord> crashConsumer(ScheduledFault fault) {
         Instant struck = Instant.now();
         int killsBefore = serverKills.get();
         await().atMost(SWITCH_TIMEOUT).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
-                .until(() -> admin.post("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN, "")
+                .until(() -> firstInstance.post("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN, "")
                         .status() == 204);
         Instant armed = Instant.now();
         String detail;
         try {
             await().atMost(SWITCH_TIMEOUT).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
-                    .until(() -> admin.get("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN)
+                    .until(() -> firstInstance.get("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN)
                             .json().getInt("armed") == 0);
             detail = serverKills.get() != killsBefore ? "armed, but the server was killed before it fired"
                     : "armed; a consumer thread died before its offset commit " + seconds(armed, Instant.now())

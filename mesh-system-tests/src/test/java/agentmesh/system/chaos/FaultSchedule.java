@@ -2,6 +2,7 @@ package agentmesh.system.chaos;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
@@ -47,7 +48,7 @@ final class FaultSchedule {
     }
 
     /**
-     * A schedule for a long run: every kind of fault in turn (each round of kinds shuffled), 40–90 s apart after the
+     * A schedule for a long run: every kind of fault of one server and one broker in turn (each round of kinds shuffled), 40–90 s apart after the
      * previous one is over, and a third of them joined by a second fault a few seconds later. None starts in the
      * last 30 s of the load, so the run ends on a recovery.
      */
@@ -80,7 +81,8 @@ final class FaultSchedule {
                     return bag.remove(i);
                 }
             }
-            List<FaultKind> round = new ArrayList<>(List.of(FaultKind.values()));
+            List<FaultKind> round = new ArrayList<>(Arrays.stream(FaultKind.values())
+                    .filter(kind -> !kind.clusterOnly()).toList());
             Collections.shuffle(round, random);
             bag.addAll(0, round);
         }

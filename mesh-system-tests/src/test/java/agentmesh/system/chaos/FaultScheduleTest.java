@@ -3,9 +3,11 @@ package agentmesh.system.chaos;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -46,15 +48,28 @@ class FaultScheduleTest {
     }
 
     @Test
-    void aRandomScheduleStrikesEveryKindSeveralTimesAndLeavesTheEndQuiet() {
+    void aRandomScheduleStrikesEveryKindOfOneServerSeveralTimesAndLeavesTheEndQuiet() {
         Duration load = Duration.ofMinutes(30);
 
         List<ScheduledFault> faults = FaultSchedule.random(42, load);
 
         countByKind(faults).values().forEach(count -> assertTrue(count >= 3, () -> "too few: " + faults));
-        assertEquals(FaultKind.values().length, countByKind(faults).size());
+        assertEquals(Arrays.stream(FaultKind.values()).filter(kind -> !kind.clusterOnly()).collect(Collectors.toSet()),
+                countByKind(faults).keySet(), "every kind of one server and one broker, none of the cluster's");
         assertTrue(faults.stream().allMatch(f -> f.at().compareTo(load.minusSeconds(30)) <= 0));
         assertEquals(faults, FaultSchedule.random(42, load), "a seed gives one schedule");
+    }
+
+    @Test
+    void theClusterScheduleStrikesEveryFaultOfTheClusterAndEndsOnARecovery() {
+        ChaosProfile cluster = profile("cluster");
+
+        assertTrue(cluster.cluster());
+        assertEquals(Arrays.stream(FaultKind.values()).filter(FaultKind::clusterOnly).collect(Collectors.toSet()),
+                cluster.faults().stream().map(ScheduledFault::kind).filter(FaultKind::clusterOnly)
+                        .collect(Collectors.toSet()));
+        assertTrue(cluster.faults().stream().allMatch(f -> f.at().plus(f.length())
+                .compareTo(cluster.load().minusSeconds(20)) <= 0), () -> "a fault too late: " + cluster.faults());
     }
 
     @Test
@@ -67,6 +82,20 @@ class FaultScheduleTest {
                 boolean together = later.at().minus(earlier.at()).toSeconds() <= 10;
                 assertTrue(!together || !earlier.kind().breaksSamePartAs(later.kind()), () -> later + " after "
                         + earlier);
+            }
+        }
+    }
+
+    private static ChaosProfile profile(String name) {
+        String before = System.getProperty("chaos.profile");
+        System.setProperty("chaos.profile", name);
+        try {
+            return ChaosProfile.fromSystemProperties();
+        } finally {
+            if (before == null) {
+                System.clearProperty("chaos.profile");
+            } else {
+                System.setProperty("chaos.profile", before);
             }
         }
     }

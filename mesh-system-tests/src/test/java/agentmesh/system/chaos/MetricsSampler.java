@@ -4,34 +4,38 @@ import agentmesh.stack.StackConfig;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshMetrics;
 
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 
 /**
  * Samples the mesh once a second during a run: the outbox backlog (read from the database, so also while the server
- * is down), the consumer lag and the consumer's dedup hits. A server's counters restart from zero after a crash, so
- * the sampler adds up the last value it saw of each server life: the total is a lower bound, missing the hits between
- * the last sample and a crash.
+ * is down), the consumer lag and the consumer's dedup hits, of every instance. A server's counters restart from zero
+ * after a crash, so the sampler adds up the last value it saw of each server life: the total is a lower bound, missing
+ * the hits between the last sample and a crash.
  */
 final class MetricsSampler implements AutoCloseable {
 
     private final StackConfig config;
-    private final MeshClient server;
+    private final List<MeshClient> servers;
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "chaos-metrics");
         thread.setDaemon(true);
         return thread;
     });
-    private long dedupHitsOfEarlierLives;
-    private long dedupHitsOfThisLife;
+    private final long[] dedupHitsOfEarlierLives;
+    private final long[] dedupHitsOfThisLife;
     private long maxPending;
     private long maxLag;
 
-    /** @param server a client for the mesh's address ({@link MeshMetrics#address}) */
-    MetricsSampler(StackConfig config, MeshClient server) {
+    /** @param servers a client for each instance's metrics address ({@link MeshMetrics#address}) */
+    MetricsSampler(StackConfig config, List<MeshClient> servers) {
         this.config = config;
-        this.server = server;
+        this.servers = List.copyOf(servers);
+        this.dedupHitsOfEarlierLives = new long[servers.size()];
+        this.dedupHitsOfThisLife = new long[servers.size()];
     }
 
     void start() {
@@ -47,7 +51,8 @@ final class MetricsSampler implements AutoCloseable {
         ticker.shutdownNow();
         sample();
         synchronized (this) {
-            return new Figures(dedupHitsOfEarlierLives + dedupHitsOfThisLife, maxPending, maxLag);
+            return new Figures(LongStream.of(dedupHitsOfEarlierLives).sum() + LongStream.of(dedupHitsOfThisLife).sum(),
+                    maxPending, maxLag);
         }
     }
 
@@ -60,18 +65,24 @@ final class MetricsSampler implements AutoCloseable {
         } catch (RuntimeException e) {
             // its connection was one of those a fault killed; the next sample reads again
         }
+        for (int i = 0; i < servers.size(); i++) {
+            sampleServer(i);
+        }
+    }
+
+    private void sampleServer(int i) {
         try {
-            String metrics = MeshMetrics.scrape(server);
+            String metrics = MeshMetrics.scrape(servers.get(i));
             if (!MeshMetrics.exported(metrics, "agent_mesh_dedup_hit_total")) {
                 return; // not the application's metrics yet: the server is still starting
             }
             long dedupHits = (long) MeshMetrics.sum(metrics, "agent_mesh_dedup_hit_total", "");
             long lag = (long) MeshMetrics.sum(metrics, "agent_mesh_consumer_lag", "");
             synchronized (this) {
-                if (dedupHits < dedupHitsOfThisLife) {
-                    dedupHitsOfEarlierLives += dedupHitsOfThisLife; // the server started again
+                if (dedupHits < dedupHitsOfThisLife[i]) {
+                    dedupHitsOfEarlierLives[i] += dedupHitsOfThisLife[i]; // the server started again
                 }
-                dedupHitsOfThisLife = dedupHits;
+                dedupHitsOfThisLife[i] = dedupHits;
                 maxLag = Math.max(maxLag, lag);
             }
         } catch (RuntimeException e) {
