@@ -41,7 +41,6 @@ class TrustedProxyLockoutIT {
         List<Answer> guesses = guesses(proxy, () -> guesser);
 
         assertCutOff(guesses);
-        assertEquals(429, get(proxy, guesser, guessedToken()).status(), "the guesser is still locked out");
         assertEquals(401, get(proxy, neighbour, guessedToken()).status(),
                 "another client behind the proxy has its token looked at");
     }
@@ -51,11 +50,10 @@ class TrustedProxyLockoutIT {
         // 127.0.0.5 is loopback too, and not in mesh.http.trusted-proxies; no other test uses it.
         InetAddress untrusted = address("127.0.0.5");
 
+        // Each guess names another client: were the header believed, each would find a full bucket and none a 429.
         List<Answer> guesses = guesses(untrusted, TrustedProxyLockoutIT::randomClientAddress);
 
         assertCutOff(guesses);
-        assertEquals(429, get(untrusted, randomClientAddress(), guessedToken()).status(),
-                "a fresh X-Forwarded-For does not get the peer out of its lockout");
     }
 
     private List<Answer> guesses(InetAddress from, Supplier<String> forwardedFor)
@@ -67,7 +65,8 @@ class TrustedProxyLockoutIT {
         return answers;
     }
 
-    // The default lockout lets a burst of 20 lookups through, then 5 a second (mesh.auth.failure-burst, …-per-second).
+    // The default lockout lets a burst of 20 lookups through, then 5 a second (mesh.auth.failure-burst, …-per-second);
+    // between those, a locked-out client's guesses are refused without a look.
     private static void assertCutOff(List<Answer> guesses) {
         assertTrue(guesses.stream().allMatch(answer -> answer.status() == 401 || answer.status() == 429),
                 guesses::toString);
