@@ -13,13 +13,20 @@ import java.util.logging.Logger;
 /**
  * HAProxy in front of the stack's instances ({@code MESH_TOPOLOGY=cluster}): on loopback, round robin over the
  * instances whose {@code /health/ready} answers 200 (checked every second; two failures take an instance out, one
- * success brings it back), no stickiness. Requests carry {@code X-Forwarded-For} (the instances trust 127.0.0.1).
- * Streams and long polls may stay open as long as the mesh keeps them (idle timeouts of 10 minutes). Run in the
- * foreground ({@code -db}) from the binary {@code ./mesh} unpacked from Debian's package ({@code MESH_HAPROXY}).
+ * success brings it back). Requests carry {@code X-Forwarded-For} (the instances trust 127.0.0.1). The one state an
+ * instance keeps in its memory alone is an MCP session, so an MCP session sticks to the instance that opened it: a
+ * stick table learns the {@code Mcp-Session-Id} of each answer and sends the requests carrying it to the same instance
+ * (to another one if it is down, which answers 404 and the client opens a new session). Everything else needs no
+ * stickiness: an agent's streams and long polls read the database from a cursor, and hear of other instances'
+ * deliveries through the change feed. Streams and long polls may stay open as long as the mesh keeps them (idle
+ * timeouts of 10 minutes). Run in the foreground ({@code -db}) from the binary {@code ./mesh} unpacked from Debian's
+ * package ({@code MESH_HAPROXY}).
  */
 public final class LoadBalancer implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(LoadBalancer.class.getName());
+    /** The header by which an MCP server names its session (MCP Streamable HTTP), in answers and then requests. */
+    static final String MCP_SESSION_HEADER = "Mcp-Session-Id";
 
     private final Path haproxy;
     private final Path home;
@@ -101,7 +108,12 @@ public final class LoadBalancer implements AutoCloseable {
                 "backend instances",
                 "    balance roundrobin",
                 "    option httpchk GET /health/ready",
-                "    http-check expect status 200"));
+                "    http-check expect status 200",
+                // The MCP library's ids are UUIDs (36 characters). An entry lives 30 minutes from its last use;
+                // 20k entries cover the sessions two instances keep (mesh.mcp.max-sessions, 1,000 each) many times.
+                "    stick-table type string len 64 size 20k expire 30m",
+                "    stick store-response res.hdr(" + MCP_SESSION_HEADER + ")",
+                "    stick match req.hdr(" + MCP_SESSION_HEADER + ")"));
         for (int i = 0; i < instances.size(); i++) {
             MeshServer instance = instances.get(i);
             lines.add("    server instance-" + (i + 1) + " 127.0.0.1:" + instance.httpPort()

@@ -8,7 +8,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -32,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * which {@code MESH_TOPOLOGY=cluster} sets). A cluster of its own, with the default limits (50/s, bursts of 100):
  * the shared stack of the tests lifts them. Runs in the cluster run ({@code ./mesh test cluster}).
  */
-@EnabledIfSystemProperty(named = "MESH_TOPOLOGY", matches = "cluster")
+@Tag("cluster") // only with -Dmesh.topology=cluster (the pom's cluster-tests profile)
 class ClusterRateLimitIT {
 
     private static final Logger LOG = Logger.getLogger(ClusterRateLimitIT.class.getName());

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * carries new sends. Runs in the cluster run ({@code ./mesh test cluster}, with the production topology's tests), not
  * in {@code ./mesh test}: its stack costs two minutes.
  */
-@EnabledIfSystemProperty(named = "MESH_TOPOLOGY", matches = "cluster")
+@Tag("cluster") // only with -Dmesh.topology=cluster (the pom's cluster-tests profile)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class KafkaSaslIT {
 

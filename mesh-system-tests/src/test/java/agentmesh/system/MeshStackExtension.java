@@ -19,6 +19,8 @@ public class MeshStackExtension implements BeforeAllCallback {
     public static final String DEFAULT_A2A_AGENT = "front-desk";
     /** The host names of agents (mesh.a2a.host-pattern); the tests send them as Host headers to 127.0.0.1. */
     public static final String A2A_HOST_PATTERN = "{agent}.agents.localhost";
+    /** The address the stack believes X-Forwarded-For from (mesh.http.trusted-proxies): the tests' own. */
+    public static final String TRUSTED_PROXY = "127.0.0.1";
     private static final Logger LOG = Logger.getLogger(MeshStackExtension.class.getName());
 
     @Override
@@ -64,6 +66,9 @@ public class MeshStackExtension implements BeforeAllCallback {
                     // Agents at an origin of their own: by host name, and one at the server's root.
                     .with("MESH_A2A_HOST_PATTERN", A2A_HOST_PATTERN)
                     .with("MESH_A2A_DEFAULT_AGENT", DEFAULT_A2A_AGENT)
+                    // The tests' own address stands for a proxy (TrustedProxyLockoutIT); as the balancer's does in the
+                    // cluster topology. A request without X-Forwarded-For is still keyed on 127.0.0.1.
+                    .with("MESH_HTTP_TRUSTED_PROXIES", TRUSTED_PROXY)
                     .build();
             MeshStack stack = new MeshStack(config).start();
             LOG.info(() -> "System test stack up in " + stack.startupTime().toMillis() + " ms");

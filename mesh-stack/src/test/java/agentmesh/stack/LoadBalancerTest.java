@@ -1,0 +1,92 @@
+package agentmesh.stack;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LoadBalancerTest {
+
+    private final LoadBalancer balancer = new LoadBalancer(Path.of("haproxy"), Path.of("home"), 18090);
+    private final List<String> lines = balancer.configuration(List.of(new Instance(18180, 18180),
+            new Instance(18280, 19990))).lines().map(String::strip).toList();
+
+    @Test
+    void anMcpSessionSticksToTheInstanceWhoseAnswerNamedIt() {
+        List<String> backend = section("backend instances");
+        assertTrue(backend.stream().anyMatch(
+                line -> line.matches("stick-table type string len \\d+ size \\S+ expire \\S+")), backend::toString);
+        assertTrue(backend.contains("stick store-response res.hdr(Mcp-Session-Id)"), backend::toString);
+        assertTrue(backend.contains("stick match req.hdr(Mcp-Session-Id)"), backend::toString);
+    }
+
+    @Test
+    void everythingElseIsBalancedRoundRobinOverTheReadyInstances() {
+        List<String> backend = section("backend instances");
+        assertTrue(backend.contains("balance roundrobin"), backend::toString);
+        assertTrue(backend.contains("option httpchk GET /health/ready"), backend::toString);
+        assertEquals(List.of("server instance-1 127.0.0.1:18180 check inter 1s fall 2 rise 1",
+                        "server instance-2 127.0.0.1:18280 check inter 1s fall 2 rise 1 port 19990"),
+                backend.stream().filter(line -> line.startsWith("server ")).toList());
+    }
+
+    @Test
+    void requestsCarryTheClientsAddressForTheInstancesLockout() {
+        assertTrue(section("defaults").contains("option forwardfor"), lines::toString);
+        assertTrue(section("frontend mesh").contains("bind 127.0.0.1:18090"), lines::toString);
+    }
+
+    // The lines of one section of the configuration, up to the next section's header.
+    private List<String> section(String header) {
+        int start = lines.indexOf(header);
+        assertTrue(start >= 0, () -> "no " + header + " in " + lines);
+        int end = start + 1;
+        while (end < lines.size() && !lines.get(end).matches("(global|defaults|frontend|backend)\\b.*")) {
+            end++;
+        }
+        return lines.subList(start + 1, end);
+    }
+
+    private record Instance(int httpPort, int managementPort) implements MeshServer {
+
+        @Override
+        public URI managementUri() {
+            return URI.create("http://127.0.0.1:" + managementPort + "/");
+        }
+
+        @Override
+        public void createAndDeploy() {
+        }
+
+        @Override
+        public void restart() {
+        }
+
+        @Override
+        public void stop() {
+        }
+
+        @Override
+        public void kill() {
+        }
+
+        @Override
+        public Optional<ProcessHandle> pid() {
+            return Optional.empty();
+        }
+
+        @Override
+        public Path serverLog() {
+            return Path.of("server.log");
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
