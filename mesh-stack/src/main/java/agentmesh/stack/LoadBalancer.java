@@ -67,6 +67,7 @@ public final class LoadBalancer implements AutoCloseable {
         this.instances = List.copyOf(instances);
         try {
             Files.createDirectories(home);
+            Files.writeString(home.resolve(UNAVAILABLE_FILE), UNAVAILABLE);
             Path configuration = home.resolve("haproxy.cfg");
             Files.writeString(configuration, configuration(instances));
             process = new ProcessBuilder(haproxy.toString(), "-db", "-f", configuration.toString())
@@ -89,6 +90,19 @@ public final class LoadBalancer implements AutoCloseable {
                 + " instances");
     }
 
+    private static final String UNAVAILABLE_FILE = "unavailable.http";
+    private static final String UNAVAILABLE_BODY = "{\"type\":\"https://agent-mesh.dev/problems/service-unavailable\","
+            + "\"title\":\"Service unavailable\",\"status\":503,"
+            + "\"detail\":\"No instance of the mesh could answer the request; try again.\"}";
+    static final String UNAVAILABLE = "HTTP/1.1 503 Service Unavailable\r\n"
+            + "Content-Type: application/problem+json\r\n"
+            + "Retry-After: 1\r\n"
+            + "Cache-Control: no-store\r\n"
+            + "Connection: close\r\n"
+            + "Content-Length: " + UNAVAILABLE_BODY.length() + "\r\n"
+            + "\r\n"
+            + UNAVAILABLE_BODY;
+
     String configuration(List<MeshServer> instances) {
         List<String> lines = new ArrayList<>(List.of(
                 "global",
@@ -102,6 +116,11 @@ public final class LoadBalancer implements AutoCloseable {
                 "    timeout client 10m",
                 "    timeout server 10m",
                 "    timeout http-request 15s",
+                // What HAProxy answers itself (no instance up, an instance that died or stalled mid-request) is the
+                // mesh's own 503: a problem document with Retry-After, which clients retry as any other.
+                "    errorfile 502 " + home.resolve(UNAVAILABLE_FILE),
+                "    errorfile 503 " + home.resolve(UNAVAILABLE_FILE),
+                "    errorfile 504 " + home.resolve(UNAVAILABLE_FILE),
                 "frontend mesh",
                 "    bind 127.0.0.1:" + port,
                 "    default_backend instances",

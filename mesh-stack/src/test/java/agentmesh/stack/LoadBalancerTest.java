@@ -3,6 +3,7 @@ package agentmesh.stack;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -33,6 +34,23 @@ class LoadBalancerTest {
         assertEquals(List.of("server instance-1 127.0.0.1:18180 check inter 1s fall 2 rise 1",
                         "server instance-2 127.0.0.1:18280 check inter 1s fall 2 rise 1 port 19990"),
                 backend.stream().filter(line -> line.startsWith("server ")).toList());
+    }
+
+    @Test
+    void whatTheBalancerAnswersItselfIsTheMeshsOwn503WithRetryAfter() {
+        List<String> defaults = section("defaults");
+        for (int status : List.of(502, 503, 504)) {
+            assertTrue(defaults.contains("errorfile " + status + " " + Path.of("home", "unavailable.http")),
+                    defaults::toString);
+        }
+        String[] answer = LoadBalancer.UNAVAILABLE.split("\r\n\r\n", 2);
+        List<String> head = List.of(answer[0].split("\r\n"));
+        assertEquals("HTTP/1.1 503 Service Unavailable", head.get(0));
+        assertTrue(head.contains("Content-Type: application/problem+json"), head::toString);
+        assertTrue(head.contains("Retry-After: 1"), head::toString);
+        assertTrue(head.contains("Content-Length: " + answer[1].getBytes(StandardCharsets.UTF_8).length),
+                head::toString);
+        assertTrue(answer[1].contains("\"status\":503"), answer[1]);
     }
 
     @Test
