@@ -1,6 +1,6 @@
 package agentmesh.testfaults;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.web.Ids;
 import agentmesh.web.security.AdminApi;
 import jakarta.inject.Inject;

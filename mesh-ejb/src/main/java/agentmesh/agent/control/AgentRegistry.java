@@ -2,9 +2,9 @@ package agentmesh.agent.control;
 
 import agentmesh.agent.entity.Agent;
 import agentmesh.agent.entity.Contact;
+import agentmesh.json.MeshJson;
 import agentmesh.platform.DuplicateKey;
 import agentmesh.platform.InvalidRequestException;
-import agentmesh.platform.MeshJson;
 import agentmesh.platform.UtcTime;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;

@@ -1,9 +1,9 @@
 package agentmesh.inbox.control;
 
+import agentmesh.json.MeshJson;
 import agentmesh.platform.InvalidRequestException;
 import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshDataSource;
-import agentmesh.platform.MeshJson;
 import agentmesh.platform.PageBytes;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;

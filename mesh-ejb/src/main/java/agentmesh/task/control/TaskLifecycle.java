@@ -2,9 +2,9 @@ package agentmesh.task.control;
 
 import agentmesh.agent.control.ContactCheck;
 import agentmesh.agent.control.ContactGate;
+import agentmesh.json.MeshJson;
 import agentmesh.parts.control.Parts;
 import agentmesh.platform.DuplicateKey;
-import agentmesh.platform.MeshJson;
 import agentmesh.platform.MeshException;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;

@@ -1,6 +1,6 @@
 package agentmesh.task.control;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.platform.PageBytes;
 import agentmesh.platform.TimeOrderCursor;
 import agentmesh.platform.UtcDateTimeConverter;

@@ -1,6 +1,6 @@
 package agentmesh.task.control;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import jakarta.json.JsonArray;
 import org.junit.jupiter.api.Test;
 

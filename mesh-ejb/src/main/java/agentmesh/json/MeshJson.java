@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.json;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
