@@ -1,5 +1,7 @@
 package agentmesh.platform;
 
+import agentmesh.problem.InvalidRequestException;
+
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.util.Base64;

@@ -1,5 +1,6 @@
 package agentmesh.platform;
 
+import agentmesh.problem.InvalidRequestException;
 import org.junit.jupiter.api.Test;
 
 import java.time.LocalDateTime;

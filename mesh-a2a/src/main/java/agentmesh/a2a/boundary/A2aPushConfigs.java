@@ -3,7 +3,7 @@ package agentmesh.a2a.boundary;
 import agentmesh.a2a.relay.control.PushNotifications;
 import agentmesh.a2a.relay.entity.PushConfig;
 import agentmesh.json.MeshJson;
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;

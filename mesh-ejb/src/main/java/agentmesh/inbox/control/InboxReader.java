@@ -1,12 +1,12 @@
 package agentmesh.inbox.control;
 
 import agentmesh.json.MeshJson;
-import agentmesh.platform.InvalidRequestException;
 import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import agentmesh.platform.PageBytes;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
+import agentmesh.problem.InvalidRequestException;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

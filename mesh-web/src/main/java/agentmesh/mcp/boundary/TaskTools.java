@@ -7,7 +7,7 @@ import agentmesh.messaging.control.MessageIds;
 import agentmesh.messaging.control.MessageSender;
 import agentmesh.messaging.control.SendCommand;
 import agentmesh.messaging.control.SentMessage;
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import agentmesh.task.boundary.ArtifactRequest;
 import agentmesh.task.boundary.StatusChangeRequest;
 import agentmesh.task.control.IllegalTransitionException;

@@ -5,7 +5,7 @@ import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import agentmesh.json.MeshJson;
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;

@@ -6,7 +6,7 @@ import agentmesh.json.MeshJson;
 import agentmesh.messaging.control.MessageSender;
 import agentmesh.messaging.control.SendCommand;
 import agentmesh.messaging.control.SendResult;
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 import agentmesh.task.control.IllegalTransitionException;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskReader;

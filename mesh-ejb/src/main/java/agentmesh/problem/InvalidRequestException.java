@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.problem;
 
 import java.util.Map;
 
