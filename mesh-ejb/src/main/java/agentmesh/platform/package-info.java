@@ -1,6 +1,6 @@
 /**
  * What every feature shares: the datasource and schema migration, plain JDBC for the hot read paths, JSON, time
- * ({@link java.time.Clock}), the byte budget of a page ({@link agentmesh.platform.PageBytes}), the base of the
+ * ({@link java.time.Clock}), the byte budget of a page ({@link agentmesh.paging.PageBytes}), the base of the
  * refusals that leave as problem details ({@link agentmesh.problem.MeshException}) and duplicate-key recognition;
  * and what operators read: latency windows and histograms, the recent faults ({@link agentmesh.platform.RecentFaults})
  * and a quieter log while Kafka is away ({@link agentmesh.platform.KafkaLogThrottle}); the OpenAPI document's

@@ -1,6 +1,6 @@
 package agentmesh.agent.control;
 
-import agentmesh.platform.TimeOrderCursor;
+import agentmesh.paging.TimeOrderCursor;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import jakarta.ejb.Stateless;

@@ -1,9 +1,9 @@
 package agentmesh.inbox.control;
 
 import agentmesh.json.MeshJson;
+import agentmesh.paging.PageBytes;
 import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshDataSource;
-import agentmesh.platform.PageBytes;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import agentmesh.problem.InvalidRequestException;

@@ -1,8 +1,8 @@
 package agentmesh.task.control;
 
 import agentmesh.json.MeshJson;
-import agentmesh.platform.PageBytes;
-import agentmesh.platform.TimeOrderCursor;
+import agentmesh.paging.PageBytes;
+import agentmesh.paging.TimeOrderCursor;
 import agentmesh.platform.UtcDateTimeConverter;
 import agentmesh.platform.UtcTime;
 import agentmesh.task.entity.Task;

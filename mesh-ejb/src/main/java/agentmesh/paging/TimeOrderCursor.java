@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.paging;
 
 import agentmesh.problem.InvalidRequestException;
 

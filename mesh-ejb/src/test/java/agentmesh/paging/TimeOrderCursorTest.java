@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.paging;
 
 import agentmesh.problem.InvalidRequestException;
 import org.junit.jupiter.api.Test;
