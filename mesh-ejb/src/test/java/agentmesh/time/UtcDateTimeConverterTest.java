@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.time;
 
 import org.junit.jupiter.api.Test;
 

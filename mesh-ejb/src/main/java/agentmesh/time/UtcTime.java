@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.time;
 
 import java.time.Clock;
 import java.time.Instant;

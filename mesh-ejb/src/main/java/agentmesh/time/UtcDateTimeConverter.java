@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.time;
 
 import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Converter;

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.time;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
