@@ -2,8 +2,8 @@ package agentmesh.agent.control;
 
 import agentmesh.agent.entity.Agent;
 import agentmesh.agent.entity.Contact;
+import agentmesh.jdbc.DuplicateKey;
 import agentmesh.json.MeshJson;
-import agentmesh.platform.DuplicateKey;
 import agentmesh.problem.InvalidRequestException;
 import agentmesh.time.UtcTime;
 import jakarta.ejb.EJB;

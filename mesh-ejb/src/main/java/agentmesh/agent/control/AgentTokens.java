@@ -1,6 +1,6 @@
 package agentmesh.agent.control;
 
-import agentmesh.platform.Jdbc;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;

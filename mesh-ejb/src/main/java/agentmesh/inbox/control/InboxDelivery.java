@@ -1,6 +1,6 @@
 package agentmesh.inbox.control;
 
-import agentmesh.platform.Jdbc;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import agentmesh.testfaults.DeliveryFaults;
 import agentmesh.time.UtcDateTimeConverter;

@@ -1,6 +1,6 @@
 package agentmesh.inbox.control;
 
-import agentmesh.platform.BatchDelete;
+import agentmesh.jdbc.BatchDelete;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
 import jakarta.ejb.DependsOn;

@@ -1,8 +1,8 @@
 package agentmesh.inbox.control;
 
+import agentmesh.jdbc.Jdbc;
 import agentmesh.json.MeshJson;
 import agentmesh.paging.PageBytes;
-import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import agentmesh.problem.InvalidRequestException;
 import agentmesh.time.UtcDateTimeConverter;

@@ -1,7 +1,7 @@
 package agentmesh.outbox.control;
 
+import agentmesh.jdbc.Jdbc;
 import agentmesh.outbox.entity.InboxEvent;
-import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;

@@ -1,6 +1,6 @@
 package agentmesh.outbox.control;
 
-import agentmesh.platform.Jdbc;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import agentmesh.platform.RecentFaults;
 import agentmesh.retry.Attempts;

@@ -2,9 +2,9 @@ package agentmesh.task.control;
 
 import agentmesh.agent.control.ContactCheck;
 import agentmesh.agent.control.ContactGate;
+import agentmesh.jdbc.DuplicateKey;
 import agentmesh.json.MeshJson;
 import agentmesh.parts.control.Parts;
-import agentmesh.platform.DuplicateKey;
 import agentmesh.problem.MeshException;
 import agentmesh.task.entity.Task;
 import agentmesh.task.entity.TaskState;

@@ -6,7 +6,7 @@ import agentmesh.deadletter.DeadLetterPage;
 import agentmesh.deadletter.DeadLetterReplay;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
-import agentmesh.platform.Jdbc;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;

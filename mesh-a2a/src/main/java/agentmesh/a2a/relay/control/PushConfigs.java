@@ -1,8 +1,8 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.relay.entity.PushConfig;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.json.MeshJson;
-import agentmesh.platform.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;

@@ -1,7 +1,7 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.relay.entity.DeadLetter;
-import agentmesh.platform.Jdbc;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.platform.MeshDataSource;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.jdbc;
 
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.jdbc;
 
 import java.sql.SQLException;
 
