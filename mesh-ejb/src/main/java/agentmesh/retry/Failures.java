@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.retry;
 
 import jakarta.ejb.EJBException;
 
