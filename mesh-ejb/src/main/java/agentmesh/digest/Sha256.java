@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.digest;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
