@@ -4,7 +4,7 @@
  * refusals that leave as problem details ({@link agentmesh.problem.MeshException}) and duplicate-key recognition;
  * and what operators read: latency windows and histograms, the recent faults ({@link agentmesh.platform.RecentFaults})
  * and a quieter log while Kafka is away ({@link agentmesh.platform.KafkaLogThrottle}); the OpenAPI document's
- * completion ({@link agentmesh.platform.MeshOpenApi}); the mesh's metrics in Prometheus's text format
+ * completion ({@link agentmesh.openapi.MeshOpenApi}); the mesh's metrics in Prometheus's text format
  * ({@link agentmesh.platform.metrics.MeshMeters}).
  */
 package agentmesh.platform;

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.openapi;
 
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
