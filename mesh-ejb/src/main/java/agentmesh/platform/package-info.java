@@ -5,6 +5,6 @@
  * and what operators read: latency windows and histograms, the recent faults ({@link agentmesh.platform.RecentFaults})
  * and a quieter log while Kafka is away ({@link agentmesh.platform.KafkaLogThrottle}); the OpenAPI document's
  * completion ({@link agentmesh.openapi.MeshOpenApi}); the mesh's metrics in Prometheus's text format
- * ({@link agentmesh.platform.metrics.MeshMeters}).
+ * ({@link agentmesh.operations.metrics.MeshMeters}).
  */
 package agentmesh.platform;

@@ -1,4 +1,4 @@
-package agentmesh.platform.metrics;
+package agentmesh.operations.metrics;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;

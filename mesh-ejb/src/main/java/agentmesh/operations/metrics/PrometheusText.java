@@ -1,4 +1,4 @@
-package agentmesh.platform.metrics;
+package agentmesh.operations.metrics;
 
 /** Prometheus's text exposition format, version 0.0.4: HELP and TYPE once per family, then its samples. */
 final class PrometheusText {

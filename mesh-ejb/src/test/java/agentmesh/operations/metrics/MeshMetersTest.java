@@ -1,4 +1,4 @@
-package agentmesh.platform.metrics;
+package agentmesh.operations.metrics;
 
 import org.junit.jupiter.api.Test;
 

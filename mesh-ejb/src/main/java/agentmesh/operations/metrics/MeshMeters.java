@@ -1,8 +1,6 @@
-package agentmesh.platform.metrics;
+package agentmesh.operations.metrics;
 
-import agentmesh.platform.LatencyHistogram;
-import agentmesh.platform.LatencyWindow;
-import agentmesh.platform.metrics.MetricFamily.Type;
+import agentmesh.operations.metrics.MetricFamily.Type;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import java.util.Map;

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.operations.metrics;
 
 import java.util.Arrays;
 import java.util.concurrent.atomic.DoubleAdder;
