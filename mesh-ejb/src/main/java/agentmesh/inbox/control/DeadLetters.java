@@ -3,7 +3,7 @@ package agentmesh.inbox.control;
 import agentmesh.deadletter.DeadLetterCount;
 import agentmesh.deadletter.DeadLetterPage;
 import agentmesh.deadletter.DeadLetterReplay;
-import agentmesh.platform.RecentFaults;
+import agentmesh.operations.RecentFaults;
 import agentmesh.problem.MeshException;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;

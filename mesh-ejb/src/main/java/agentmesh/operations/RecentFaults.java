@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.operations;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

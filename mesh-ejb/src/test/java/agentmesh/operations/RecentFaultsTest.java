@@ -1,7 +1,7 @@
-package agentmesh.platform;
+package agentmesh.operations;
 
-import agentmesh.platform.RecentFaults.Fault;
-import agentmesh.platform.RecentFaults.Kind;
+import agentmesh.operations.RecentFaults.Fault;
+import agentmesh.operations.RecentFaults.Kind;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.operations;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.operations;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.operations;
 
 import java.time.Duration;
 import java.util.HashMap;
