@@ -1,7 +1,7 @@
 package agentmesh.inbox.control;
 
+import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
-import agentmesh.platform.MeshDataSource;
 import agentmesh.testfaults.DeliveryFaults;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;

@@ -1,9 +1,9 @@
 package agentmesh.inbox.control;
 
+import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
 import agentmesh.json.MeshJson;
 import agentmesh.paging.PageBytes;
-import agentmesh.platform.MeshDataSource;
 import agentmesh.problem.InvalidRequestException;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;

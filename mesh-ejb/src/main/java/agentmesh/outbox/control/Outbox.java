@@ -1,8 +1,8 @@
 package agentmesh.outbox.control;
 
+import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
 import agentmesh.outbox.entity.InboxEvent;
-import agentmesh.platform.MeshDataSource;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
 import jakarta.annotation.Resource;

@@ -1,8 +1,8 @@
 package agentmesh.outbox.control;
 
+import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
 import agentmesh.operations.RecentFaults;
-import agentmesh.platform.MeshDataSource;
 import agentmesh.retry.Attempts;
 import agentmesh.retry.RetryPolicy;
 import jakarta.annotation.Resource;

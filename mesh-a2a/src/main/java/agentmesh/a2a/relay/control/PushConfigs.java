@@ -1,9 +1,9 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.relay.entity.PushConfig;
+import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
 import agentmesh.json.MeshJson;
-import agentmesh.platform.MeshDataSource;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,8 +1,8 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.relay.entity.DeadLetter;
+import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
-import agentmesh.platform.MeshDataSource;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
 import jakarta.annotation.PostConstruct;

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.datasource;
 
 /**
  * Which datasource the mesh uses. The server's {@code jdbc/mesh} when the domain names it in {@code mesh.datasource}

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.datasource;
 
 import agentmesh.health.DatabaseReadiness;
 import jakarta.annotation.PostConstruct;

@@ -1,4 +1,4 @@
-package agentmesh.platform;
+package agentmesh.datasource;
 
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
