@@ -3,7 +3,7 @@ package agentmesh.datasource;
 /**
  * Which datasource the mesh uses. The server's {@code jdbc/mesh} when the domain names it in {@code mesh.datasource}
  * (the Payara setup script creates the pool and sets it: visible, tunable and monitored in the admin console);
- * otherwise the application's own, defined on {@link SchemaMigration} with the same settings, so that a bare domain
+ * otherwise the application's own, defined by {@link OwnDataSource} with the same settings, so that a bare domain
  * or Payara Micro needs no setup. Payara resolves the expression when the application deploys.
  */
 public final class MeshDataSource {
