@@ -1,5 +1,7 @@
-package agentmesh.testfaults;
+package agentmesh.testfaults.boundary;
 
+import agentmesh.testfaults.FaultPoint;
+import agentmesh.testfaults.Faults;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;

@@ -1,6 +1,7 @@
-package agentmesh.testfaults;
+package agentmesh.testfaults.boundary;
 
 import agentmesh.json.MeshJson;
+import agentmesh.testfaults.DeliveryFaults;
 import agentmesh.web.Ids;
 import agentmesh.web.security.AdminApi;
 import jakarta.inject.Inject;

@@ -1,5 +1,6 @@
-package agentmesh.testfaults;
+package agentmesh.testfaults.boundary;
 
+import agentmesh.testfaults.PublishFaults;
 import agentmesh.web.Ids;
 import agentmesh.web.security.AdminApi;
 import jakarta.inject.Inject;
