@@ -1,9 +1,9 @@
 package agentmesh.time;
 
+import agentmesh.testfaults.TestFaultSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -17,17 +17,12 @@ import java.time.Duration;
 public class ClockProducer {
 
     @Inject
-    @ConfigProperty(name = "mesh.test.faults", defaultValue = "false")
-    boolean testFaults;
-
-    @Inject
-    @ConfigProperty(name = "mesh.test.clock-offset-seconds", defaultValue = "0")
-    long offsetSeconds;
+    TestFaultSettings testFaults;
 
     @Produces
     @ApplicationScoped
     Clock clock() {
-        return testFaults && offsetSeconds != 0 ? Clock.offset(Clock.systemUTC(), Duration.ofSeconds(offsetSeconds))
-                : Clock.systemUTC();
+        Duration offset = testFaults.clockOffset();
+        return offset.isZero() ? Clock.systemUTC() : Clock.offset(Clock.systemUTC(), offset);
     }
 }

@@ -11,14 +11,11 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Clock;
-import java.time.Duration;
 
 /**
- * Only a trigger: every ten minutes, purges dedup rows older than their retention, which must outlast the topic's
- * retention (a record can only come again while Kafka still holds it): 7 days by default plus a day of margin.
+ * Only a trigger: every ten minutes, purges dedup rows older than their retention ({@link DedupRetention}).
  */
 @Singleton
 @Startup
@@ -31,8 +28,7 @@ public class InboxHousekeeping {
     BatchDelete batchDelete;
 
     @Inject
-    @ConfigProperty(name = "mesh.inbox.dedup-retention-hours", defaultValue = "192")
-    long dedupRetentionHours;
+    DedupRetention dedupRetention;
 
     @Inject
     Clock clock;
@@ -41,7 +37,7 @@ public class InboxHousekeeping {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     void purgeDedup() {
         String cutoff = UtcDateTimeConverter.format(
-                UtcTime.now(clock).minus(Duration.ofHours(dedupRetentionHours)));
+                UtcTime.now(clock).minus(dedupRetention.duration()));
         batchDelete.untilDone("DELETE FROM inbox_dedup WHERE delivered_at < ? ORDER BY delivered_at LIMIT ?",
                 cutoff, BATCH);
     }
