@@ -11,6 +11,8 @@
  * or park. Each loop says for itself which of its failures are its work's own fault (counted) and which the
  * surroundings' (only a try): a refused publish or a failing delivery counts, a database or broker out of reach does
  * not; for the relays, an unreachable remote server does not count and an unreachable webhook does.
+ * {@link agentmesh.retry.Failures#isTransient} tells the database's failures of the surroundings (a lost connection,
+ * a lock wait timeout) from the work's own.
  *
  * <p>Invariants: the waits double from {@code firstWait} to at most {@code maxWait}; work is parked only after
  * {@code maxAttempts} counted failures, never because of its surroundings; parked work goes to a dead-letter store with

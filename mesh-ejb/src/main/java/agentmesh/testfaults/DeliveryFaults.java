@@ -1,8 +1,8 @@
 package agentmesh.testfaults;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,12 +17,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 public class DeliveryFaults {
 
     @Inject
-    @ConfigProperty(name = "mesh.test.faults", defaultValue = "false")
+    TestFaultSettings settings;
+
+    // read once: a fault point off costs a field read
     boolean enabled;
 
     private final Set<String> poisonedEvents = ConcurrentHashMap.newKeySet();
     private final AtomicInteger crashesBeforeOffsetCommit = new AtomicInteger();
     private volatile boolean consumerHeld;
+
+    @PostConstruct
+    void readSettings() {
+        enabled = settings.enabled();
+    }
 
     public boolean enabled() {
         return enabled;

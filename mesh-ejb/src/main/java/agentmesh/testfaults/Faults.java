@@ -1,10 +1,10 @@
 package agentmesh.testfaults;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.EnumSet;
 import java.util.Set;
@@ -22,11 +22,18 @@ public class Faults {
     private static final Logger LOG = Logger.getLogger(Faults.class.getName());
 
     @Inject
-    @ConfigProperty(name = "mesh.test.faults", defaultValue = "false")
+    TestFaultSettings settings;
+
+    // read once: a fault point off costs a field read
     boolean enabled;
 
     private final ThreadLocal<Set<FaultPoint>> requested =
             ThreadLocal.withInitial(() -> EnumSet.noneOf(FaultPoint.class));
+
+    @PostConstruct
+    void readSettings() {
+        enabled = settings.enabled();
+    }
 
     /** Said once at start, so that faults switched on where they do not belong are seen. */
     void atStartup(@Observes Startup startup) {

@@ -1,8 +1,8 @@
 package agentmesh.testfaults;
 
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,7 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public class PublishFaults {
 
     @Inject
-    @ConfigProperty(name = "mesh.test.faults", defaultValue = "false")
+    TestFaultSettings settings;
+
+    // read once: a fault point off costs a field read
     boolean enabled;
 
     private final Set<String> failingKeys = ConcurrentHashMap.newKeySet();
@@ -26,6 +28,11 @@ public class PublishFaults {
     /** Outside a container (unit tests). */
     public PublishFaults(boolean enabled) {
         this.enabled = enabled;
+    }
+
+    @PostConstruct
+    void readSettings() {
+        enabled = settings.enabled();
     }
 
     public boolean enabled() {

@@ -39,6 +39,10 @@ public class KafkaSettings {
     String bootstrap;
 
     @Inject
+    @ConfigProperty(name = "mesh.kafka.topic", defaultValue = "inbox.events")
+    String topic;
+
+    @Inject
     @ConfigProperty(name = "mesh.consumer.group", defaultValue = "mesh-inbox")
     String consumerGroup;
 
@@ -103,6 +107,11 @@ public class KafkaSettings {
         Map<String, Object> named = new LinkedHashMap<>(admin);
         named.putIfAbsent(AdminClientConfig.CLIENT_ID_CONFIG, clientId);
         return named;
+    }
+
+    /** The topic the outbox publishes the inbox's events to and the inbox consumers read. */
+    public String topic() {
+        return topic;
     }
 
     public String consumerGroup() {

@@ -1,7 +1,7 @@
 package agentmesh.web;
 
-import agentmesh.platform.InvalidRequestException;
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
+import agentmesh.problem.InvalidRequestException;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 

@@ -1,6 +1,6 @@
 package agentmesh.web;
 
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import jakarta.ws.rs.QueryParam;
 
 /**

@@ -1,6 +1,6 @@
 package agentmesh.web;
 
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 
 /**
  * Whole numbers from query parameters and headers, checked by hand: JAX-RS answers a query parameter that does

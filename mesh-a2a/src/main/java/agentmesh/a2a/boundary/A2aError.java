@@ -1,7 +1,7 @@
 package agentmesh.a2a.boundary;
 
-import agentmesh.platform.MeshException;
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
+import agentmesh.problem.MeshException;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;

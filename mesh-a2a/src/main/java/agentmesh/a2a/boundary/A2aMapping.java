@@ -1,6 +1,6 @@
 package agentmesh.a2a.boundary;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.task.control.MessageView;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskView;

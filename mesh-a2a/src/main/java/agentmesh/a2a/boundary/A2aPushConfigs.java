@@ -1,9 +1,9 @@
 package agentmesh.a2a.boundary;
 
-import agentmesh.a2a.relay.entity.PushConfig;
 import agentmesh.a2a.relay.control.PushNotifications;
-import agentmesh.platform.MeshException;
-import agentmesh.platform.MeshJson;
+import agentmesh.a2a.relay.entity.PushConfig;
+import agentmesh.json.MeshJson;
+import agentmesh.problem.MeshException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;

@@ -1,6 +1,6 @@
 package agentmesh.a2a.boundary;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 

@@ -1,6 +1,6 @@
 package agentmesh.a2a.boundary;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.security.Caller;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,7 +1,7 @@
 package agentmesh.a2a.boundary;
 
 import agentmesh.agent.control.AgentDescription;
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.web.MeshVersion;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;

@@ -1,8 +1,8 @@
 package agentmesh.a2a.boundary;
 
 import agentmesh.a2a.relay.entity.PushConfig;
+import agentmesh.json.MeshJson;
 import agentmesh.outbox.entity.InboxEvent;
-import agentmesh.platform.MeshJson;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 

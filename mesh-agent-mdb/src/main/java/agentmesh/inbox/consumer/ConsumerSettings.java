@@ -1,5 +1,7 @@
 package agentmesh.inbox.consumer;
 
+import agentmesh.kafka.KafkaSettings;
+import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -15,7 +17,9 @@ public class ConsumerSettings {
     private static final Duration MAX_WAIT = Duration.ofSeconds(30);
 
     @Inject
-    @ConfigProperty(name = "mesh.kafka.topic", defaultValue = "inbox.events")
+    KafkaSettings kafka;
+
+    // KafkaSettings's, read at start; set directly by the tests outside a container
     String topic;
 
     @Inject
@@ -33,6 +37,11 @@ public class ConsumerSettings {
     @Inject
     @ConfigProperty(name = "mesh.consumer.retry-backoff-ms", defaultValue = "500")
     long retryBackoffMillis;
+
+    @PostConstruct
+    void readTopic() {
+        topic = kafka.topic();
+    }
 
     String topic() {
         return topic;

@@ -1,6 +1,6 @@
 package agentmesh.inbox.consumer;
 
-import agentmesh.platform.Failures;
+import agentmesh.retry.Failures;
 
 /**
  * What a failed delivery says, the same for both consumers ({@link ConsumerLoop}, {@link PartitionDelivery}): a

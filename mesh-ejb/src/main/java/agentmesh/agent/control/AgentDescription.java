@@ -1,6 +1,6 @@
 package agentmesh.agent.control;
 
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

@@ -2,10 +2,10 @@ package agentmesh.agent.control;
 
 import agentmesh.agent.entity.Agent;
 import agentmesh.agent.entity.Contact;
-import agentmesh.platform.DuplicateKey;
-import agentmesh.platform.InvalidRequestException;
-import agentmesh.platform.MeshJson;
-import agentmesh.platform.UtcTime;
+import agentmesh.jdbc.DuplicateKey;
+import agentmesh.json.MeshJson;
+import agentmesh.problem.InvalidRequestException;
+import agentmesh.time.UtcTime;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;

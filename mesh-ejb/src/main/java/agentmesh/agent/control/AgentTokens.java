@@ -1,7 +1,7 @@
 package agentmesh.agent.control;
 
-import agentmesh.platform.Jdbc;
-import agentmesh.platform.MeshDataSource;
+import agentmesh.datasource.MeshDataSource;
+import agentmesh.jdbc.Jdbc;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

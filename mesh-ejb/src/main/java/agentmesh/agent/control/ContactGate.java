@@ -1,8 +1,8 @@
 package agentmesh.agent.control;
 
 import agentmesh.agent.entity.ContactKey;
-import agentmesh.platform.Jdbc;
-import agentmesh.platform.MeshDataSource;
+import agentmesh.datasource.MeshDataSource;
+import agentmesh.jdbc.Jdbc;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 

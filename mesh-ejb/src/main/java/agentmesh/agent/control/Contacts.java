@@ -2,9 +2,9 @@ package agentmesh.agent.control;
 
 import agentmesh.agent.entity.Agent;
 import agentmesh.agent.entity.ContactKey;
-import agentmesh.platform.InvalidRequestException;
-import agentmesh.platform.UtcDateTimeConverter;
-import agentmesh.platform.UtcTime;
+import agentmesh.problem.InvalidRequestException;
+import agentmesh.time.UtcDateTimeConverter;
+import agentmesh.time.UtcTime;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

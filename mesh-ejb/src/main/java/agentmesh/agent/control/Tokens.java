@@ -1,6 +1,6 @@
 package agentmesh.agent.control;
 
-import agentmesh.platform.Sha256;
+import agentmesh.digest.Sha256;
 
 import java.security.SecureRandom;
 import java.util.Base64;

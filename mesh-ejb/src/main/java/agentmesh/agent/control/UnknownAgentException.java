@@ -1,6 +1,6 @@
 package agentmesh.agent.control;
 
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 
 public class UnknownAgentException extends MeshException {
 

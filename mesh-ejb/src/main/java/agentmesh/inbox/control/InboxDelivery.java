@@ -1,10 +1,10 @@
 package agentmesh.inbox.control;
 
-import agentmesh.platform.Jdbc;
-import agentmesh.platform.MeshDataSource;
-import agentmesh.platform.UtcDateTimeConverter;
-import agentmesh.platform.UtcTime;
+import agentmesh.datasource.MeshDataSource;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.testfaults.DeliveryFaults;
+import agentmesh.time.UtcDateTimeConverter;
+import agentmesh.time.UtcTime;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;

@@ -1,8 +1,8 @@
 package agentmesh.inbox.control;
 
-import agentmesh.platform.BatchDelete;
-import agentmesh.platform.UtcDateTimeConverter;
-import agentmesh.platform.UtcTime;
+import agentmesh.jdbc.BatchDelete;
+import agentmesh.time.UtcDateTimeConverter;
+import agentmesh.time.UtcTime;
 import jakarta.ejb.DependsOn;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Schedule;
@@ -14,12 +14,10 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Clock;
-import java.time.Duration;
 
 /**
- * Only a trigger: every minute, purges dedup rows older than their retention, which must outlast the topic's
- * retention (a record can only come again while Kafka still holds it): 7 days by default plus a day of margin. Every
- * delivery leaves a row, so a run must be able to delete more than a minute's deliveries: up to 200 batches of
+ * Only a trigger: every minute, purges dedup rows older than their retention ({@link DedupRetention}). Every delivery
+ * leaves a row, so a run must be able to delete more than a minute's deliveries: up to 200 batches of
  * {@code mesh.inbox.dedup-purge-batch-size} (5,000), a million rows a minute.
  */
 @Singleton
@@ -31,8 +29,7 @@ public class InboxHousekeeping {
     BatchDelete batchDelete;
 
     @Inject
-    @ConfigProperty(name = "mesh.inbox.dedup-retention-hours", defaultValue = "192")
-    long dedupRetentionHours;
+    DedupRetention dedupRetention;
 
     @Inject
     @ConfigProperty(name = "mesh.inbox.dedup-purge-batch-size", defaultValue = "5000")
@@ -45,7 +42,7 @@ public class InboxHousekeeping {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     void purgeDedup() {
         String cutoff = UtcDateTimeConverter.format(
-                UtcTime.now(clock).minus(Duration.ofHours(dedupRetentionHours)));
+                UtcTime.now(clock).minus(dedupRetention.duration()));
         batchDelete.untilDone("DELETE FROM inbox_dedup WHERE delivered_at < ? ORDER BY delivered_at LIMIT ?",
                 cutoff, purgeBatchSize);
     }

@@ -1,9 +1,9 @@
 package agentmesh.inbox.control;
 
-import agentmesh.platform.LatencyHistogram;
-import agentmesh.platform.LatencyWindow;
-import agentmesh.platform.metrics.MeshMeters;
-import agentmesh.platform.metrics.MeshMeters.MeshCounter;
+import agentmesh.operations.metrics.LatencyHistogram;
+import agentmesh.operations.metrics.LatencyWindow;
+import agentmesh.operations.metrics.MeshMeters;
+import agentmesh.operations.metrics.MeshMeters.MeshCounter;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

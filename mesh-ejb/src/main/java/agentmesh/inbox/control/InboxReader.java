@@ -1,12 +1,12 @@
 package agentmesh.inbox.control;
 
-import agentmesh.platform.InvalidRequestException;
-import agentmesh.platform.Jdbc;
-import agentmesh.platform.MeshDataSource;
-import agentmesh.platform.MeshJson;
-import agentmesh.platform.PageBytes;
-import agentmesh.platform.UtcDateTimeConverter;
-import agentmesh.platform.UtcTime;
+import agentmesh.datasource.MeshDataSource;
+import agentmesh.jdbc.Jdbc;
+import agentmesh.json.MeshJson;
+import agentmesh.paging.PageBytes;
+import agentmesh.problem.InvalidRequestException;
+import agentmesh.time.UtcDateTimeConverter;
+import agentmesh.time.UtcTime;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

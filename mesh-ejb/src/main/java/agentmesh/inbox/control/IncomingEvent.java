@@ -1,6 +1,6 @@
 package agentmesh.inbox.control;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

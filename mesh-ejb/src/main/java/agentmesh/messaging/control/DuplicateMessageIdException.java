@@ -1,6 +1,6 @@
 package agentmesh.messaging.control;
 
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 
 /** The message id is taken: the insert failed on its unique key. Rolls the attempt back; the sender then decides. */
 class DuplicateMessageIdException extends MeshException {

@@ -1,7 +1,7 @@
 package agentmesh.messaging.control;
 
+import agentmesh.digest.Sha256;
 import agentmesh.parts.control.Parts;
-import agentmesh.platform.Sha256;
 import jakarta.json.JsonArray;
 
 import java.util.Objects;

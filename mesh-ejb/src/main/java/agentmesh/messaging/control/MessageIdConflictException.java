@@ -1,6 +1,6 @@
 package agentmesh.messaging.control;
 
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 
 /** 409: the sender used this message id before, for another recipient, task or content. */
 public class MessageIdConflictException extends MeshException {

@@ -1,6 +1,6 @@
 package agentmesh.outbox.control;
 
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 
 /** 413: the event a write would cause is larger than Kafka takes; the write is refused and rolled back. */
 public class EventTooLargeException extends MeshException {

@@ -1,5 +1,6 @@
 package agentmesh.outbox.control;
 
+import agentmesh.inbox.control.DedupRetention;
 import agentmesh.kafka.KafkaSettings;
 import jakarta.annotation.PostConstruct;
 import jakarta.ejb.ConcurrencyManagement;
@@ -17,7 +18,6 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -54,8 +54,7 @@ public class InboxTopic {
     KafkaSettings kafka;
 
     @Inject
-    @ConfigProperty(name = "mesh.inbox.dedup-retention-hours", defaultValue = "192")
-    long dedupRetentionHours;
+    DedupRetention dedupRetention;
 
     /** What the last check found: problems make the server unready, warnings do not. */
     public record State(boolean checked, List<String> problems, List<String> warnings) {
@@ -186,10 +185,10 @@ public class InboxTopic {
                     + " the mesh's largest event needs (mesh.kafka.max-message-bytes plus framing)");
         }
         long retentionMs = Long.parseLong(settings.get("retention.ms").value());
-        long dedupMs = Duration.ofHours(dedupRetentionHours).toMillis();
+        long dedupMs = dedupRetention.duration().toMillis();
         if (retentionMs < 0 || retentionMs > dedupMs) {
             warnings.add("retention.ms " + retentionMs + " is longer than the dedup retention of "
-                    + dedupRetentionHours + " h (mesh.inbox.dedup-retention-hours): a record delivered again after"
+                    + dedupRetention.hours() + " h (mesh.inbox.dedup-retention-hours): a record delivered again after"
                     + " its dedup row is purged would be delivered twice");
         }
         return new State(true, List.copyOf(problems), List.copyOf(warnings));

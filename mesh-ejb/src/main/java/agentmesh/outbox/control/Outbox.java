@@ -2,7 +2,7 @@ package agentmesh.outbox.control;
 
 import agentmesh.outbox.entity.InboxEvent;
 import agentmesh.outbox.entity.OutboxEvent;
-import agentmesh.platform.UtcTime;
+import agentmesh.time.UtcTime;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;

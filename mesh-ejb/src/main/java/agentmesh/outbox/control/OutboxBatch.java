@@ -1,8 +1,8 @@
 package agentmesh.outbox.control;
 
-import agentmesh.platform.Jdbc;
-import agentmesh.platform.MeshDataSource;
-import agentmesh.platform.RecentFaults;
+import agentmesh.datasource.MeshDataSource;
+import agentmesh.jdbc.Jdbc;
+import agentmesh.operations.RecentFaults;
 import agentmesh.retry.Attempts;
 import agentmesh.retry.RetryPolicy;
 import jakarta.annotation.Resource;

@@ -1,5 +1,6 @@
 package agentmesh.outbox.control;
 
+import agentmesh.kafka.KafkaSettings;
 import agentmesh.retry.RetryPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -15,8 +16,7 @@ import java.util.Optional;
 public class OutboxConfig {
 
     @Inject
-    @ConfigProperty(name = "mesh.kafka.topic", defaultValue = "inbox.events")
-    String topic;
+    KafkaSettings kafka;
 
     @Inject
     @ConfigProperty(name = "mesh.kafka.topic.partitions", defaultValue = "12")
@@ -59,7 +59,7 @@ public class OutboxConfig {
     int purgeBatchSize;
 
     public String topic() {
-        return topic;
+        return kafka.topic();
     }
 
     public int partitions() {

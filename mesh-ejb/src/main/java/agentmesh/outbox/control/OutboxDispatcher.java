@@ -1,6 +1,6 @@
 package agentmesh.outbox.control;
 
-import agentmesh.platform.RecentFaults;
+import agentmesh.operations.RecentFaults;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;

@@ -1,6 +1,6 @@
 package agentmesh.outbox.control;
 
-import agentmesh.platform.BatchDelete;
+import agentmesh.jdbc.BatchDelete;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;

@@ -1,6 +1,6 @@
 package agentmesh.outbox.entity;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;

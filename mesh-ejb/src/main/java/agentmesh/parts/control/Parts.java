@@ -1,6 +1,6 @@
 package agentmesh.parts.control;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;

@@ -1,11 +1,11 @@
 package agentmesh.stats.control;
 
 import agentmesh.inbox.control.InboxMetrics;
+import agentmesh.kafka.KafkaSettings;
+import agentmesh.operations.RecentFaults;
 import agentmesh.outbox.control.KafkaCluster;
 import agentmesh.outbox.control.KafkaCluster.KafkaUnreachableException;
 import agentmesh.outbox.control.OutboxMetrics;
-import agentmesh.platform.RecentFaults;
-import agentmesh.kafka.KafkaSettings;
 import agentmesh.task.entity.TaskState;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;

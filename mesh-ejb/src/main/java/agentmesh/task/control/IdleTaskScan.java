@@ -1,9 +1,9 @@
 package agentmesh.task.control;
 
-import agentmesh.platform.UtcDateTimeConverter;
-import agentmesh.platform.UtcTime;
 import agentmesh.task.entity.Task;
 import agentmesh.task.entity.TaskState;
+import agentmesh.time.UtcDateTimeConverter;
+import agentmesh.time.UtcTime;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

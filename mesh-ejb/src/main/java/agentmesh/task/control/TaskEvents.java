@@ -2,8 +2,8 @@ package agentmesh.task.control;
 
 import agentmesh.outbox.control.Outbox;
 import agentmesh.outbox.entity.InboxEvent;
-import agentmesh.platform.UtcTime;
 import agentmesh.task.entity.Task;
+import agentmesh.time.UtcTime;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;

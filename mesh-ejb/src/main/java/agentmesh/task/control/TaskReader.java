@@ -1,12 +1,12 @@
 package agentmesh.task.control;
 
-import agentmesh.platform.MeshJson;
-import agentmesh.platform.PageBytes;
-import agentmesh.platform.TimeOrderCursor;
-import agentmesh.platform.UtcDateTimeConverter;
-import agentmesh.platform.UtcTime;
+import agentmesh.json.MeshJson;
+import agentmesh.paging.PageBytes;
+import agentmesh.paging.TimeOrderCursor;
 import agentmesh.task.entity.Task;
 import agentmesh.task.entity.TaskState;
+import agentmesh.time.UtcDateTimeConverter;
+import agentmesh.time.UtcTime;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;

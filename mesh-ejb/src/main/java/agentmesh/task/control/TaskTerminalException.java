@@ -1,6 +1,6 @@
 package agentmesh.task.control;
 
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 import agentmesh.task.entity.TaskState;
 
 public class TaskTerminalException extends MeshException {

@@ -1,6 +1,6 @@
 package agentmesh.inbox.control;
 
-import agentmesh.platform.metrics.MeshMeters;
+import agentmesh.operations.metrics.MeshMeters;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;

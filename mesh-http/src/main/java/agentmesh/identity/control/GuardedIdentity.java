@@ -1,6 +1,6 @@
 package agentmesh.identity.control;
 
-import agentmesh.platform.RecentFaults;
+import agentmesh.operations.RecentFaults;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;

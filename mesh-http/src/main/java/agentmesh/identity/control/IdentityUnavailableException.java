@@ -1,6 +1,6 @@
 package agentmesh.identity.control;
 
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 
 /** 503: the identity check failed or timed out and no recent answer for the pair is cached. */
 public class IdentityUnavailableException extends MeshException {

@@ -1,6 +1,6 @@
 package agentmesh.web.limits;
 
-import agentmesh.platform.PageBytes;
+import agentmesh.paging.PageBytes;
 import agentmesh.web.TokenBucket;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

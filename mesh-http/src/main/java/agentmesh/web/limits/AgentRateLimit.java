@@ -1,7 +1,7 @@
 package agentmesh.web.limits;
 
-import agentmesh.platform.metrics.MeshMeters;
-import agentmesh.platform.metrics.MeshMeters.MeshCounter;
+import agentmesh.operations.metrics.MeshMeters;
+import agentmesh.operations.metrics.MeshMeters.MeshCounter;
 import agentmesh.web.TokenBucket;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;

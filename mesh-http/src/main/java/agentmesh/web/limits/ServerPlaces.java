@@ -1,8 +1,8 @@
 package agentmesh.web.limits;
 
-import agentmesh.platform.MeshException;
-import agentmesh.platform.metrics.MeshMeters;
-import agentmesh.platform.metrics.MeshMeters.MeshCounter;
+import agentmesh.operations.metrics.MeshMeters;
+import agentmesh.operations.metrics.MeshMeters.MeshCounter;
+import agentmesh.problem.MeshException;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;

@@ -3,7 +3,7 @@ package agentmesh.inbox.consumer;
 import agentmesh.inbox.control.DeadLetters;
 import agentmesh.inbox.control.InboxDelivery;
 import agentmesh.inbox.control.InboxMetrics;
-import agentmesh.platform.Jdbc;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.system.incontainer.InContainerServer;
 import agentmesh.system.incontainer.MeshDeployment;
 import agentmesh.system.incontainer.MeshFixtures;

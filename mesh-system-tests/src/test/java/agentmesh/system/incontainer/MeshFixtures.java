@@ -1,7 +1,7 @@
 package agentmesh.system.incontainer;
 
 import agentmesh.agent.control.AgentRegistry;
-import agentmesh.platform.MeshDataSource;
+import agentmesh.datasource.MeshDataSource;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import org.eclipse.microprofile.config.ConfigProvider;

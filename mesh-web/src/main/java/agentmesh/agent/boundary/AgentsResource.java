@@ -8,7 +8,7 @@ import agentmesh.agent.control.AgentRegistry;
 import agentmesh.agent.control.AgentView;
 import agentmesh.agent.control.Contacts;
 import agentmesh.agent.control.RegisteredAgent;
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import agentmesh.web.Ids;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.PageQuery;

@@ -3,7 +3,7 @@ package agentmesh.inbox.boundary;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.PageQuery;
 import agentmesh.web.QueryNumbers;

@@ -4,7 +4,7 @@ import agentmesh.inbox.boundary.InboxWaiters;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.web.limits.ServerPlaces;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,6 +1,6 @@
 package agentmesh.mcp.boundary;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.limits.BufferedRequest;
 import jakarta.json.JsonException;

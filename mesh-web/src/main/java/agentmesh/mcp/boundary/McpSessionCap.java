@@ -1,6 +1,6 @@
 package agentmesh.mcp.boundary;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.web.security.Caller;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;

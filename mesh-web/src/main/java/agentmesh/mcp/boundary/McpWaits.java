@@ -1,6 +1,6 @@
 package agentmesh.mcp.boundary;
 
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 
 import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;

@@ -1,13 +1,13 @@
 package agentmesh.mcp.boundary;
 
 import agentmesh.identity.control.IdentityCheck;
+import agentmesh.json.MeshJson;
 import agentmesh.messaging.boundary.SendMessageRequest;
 import agentmesh.messaging.control.MessageIds;
 import agentmesh.messaging.control.MessageSender;
 import agentmesh.messaging.control.SendCommand;
 import agentmesh.messaging.control.SentMessage;
-import agentmesh.platform.InvalidRequestException;
-import agentmesh.platform.MeshJson;
+import agentmesh.problem.InvalidRequestException;
 import agentmesh.task.boundary.ArtifactRequest;
 import agentmesh.task.boundary.StatusChangeRequest;
 import agentmesh.task.control.IllegalTransitionException;

@@ -1,6 +1,6 @@
 package agentmesh.mcp.boundary;
 
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 import agentmesh.web.Problem;
 import agentmesh.web.errors.ConstraintViolationMapper;
 import agentmesh.web.errors.MeshExceptionMapper;

@@ -1,6 +1,6 @@
 package agentmesh.task.boundary;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.task.control.IdleTaskTimer;
 import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;

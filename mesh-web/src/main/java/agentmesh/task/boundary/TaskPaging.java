@@ -1,6 +1,6 @@
 package agentmesh.task.boundary;
 
-import agentmesh.platform.TimeOrderCursor;
+import agentmesh.paging.TimeOrderCursor;
 import agentmesh.web.PageQuery;
 
 /** How the task routes, the agents' and the admin's, read a state and their cursors. */

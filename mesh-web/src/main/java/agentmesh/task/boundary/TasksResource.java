@@ -1,7 +1,7 @@
 package agentmesh.task.boundary;
 
 import agentmesh.identity.control.IdentityCheck;
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import agentmesh.task.control.ArtifactPage;
 import agentmesh.task.control.MessagePage;
 import agentmesh.task.control.TaskLifecycle;

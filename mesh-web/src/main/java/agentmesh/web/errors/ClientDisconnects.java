@@ -1,7 +1,7 @@
 package agentmesh.web.errors;
 
-import agentmesh.platform.metrics.MeshMeters;
-import agentmesh.platform.metrics.MeshMeters.MeshCounter;
+import agentmesh.operations.metrics.MeshMeters;
+import agentmesh.operations.metrics.MeshMeters.MeshCounter;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;

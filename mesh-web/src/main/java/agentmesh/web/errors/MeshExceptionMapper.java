@@ -1,6 +1,6 @@
 package agentmesh.web.errors;
 
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 import agentmesh.web.Problem;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;

@@ -1,6 +1,6 @@
 package agentmesh.web.metrics;
 
-import agentmesh.platform.metrics.MeshMeters;
+import agentmesh.operations.metrics.MeshMeters;
 import agentmesh.web.ProblemResponses;
 import jakarta.inject.Inject;
 import jakarta.servlet.ServletException;

@@ -1,6 +1,6 @@
 package agentmesh.inbox.boundary;
 
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import agentmesh.web.PageQuery;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package agentmesh.mcp.boundary;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,6 @@
 package agentmesh.mcp.boundary;
 
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

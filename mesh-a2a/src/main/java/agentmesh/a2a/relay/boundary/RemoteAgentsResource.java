@@ -7,7 +7,7 @@ import agentmesh.agent.control.AgentRegistry;
 import agentmesh.agent.control.UnknownAgentException;
 import agentmesh.deadletter.DeadLetterCount;
 import agentmesh.deadletter.DeadLetterPage;
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import agentmesh.web.Ids;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.PageQuery;

@@ -1,6 +1,6 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.web.JsonBodies;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;

@@ -1,7 +1,7 @@
 package agentmesh.a2a.relay.control;
 
+import agentmesh.json.MeshJson;
 import agentmesh.parts.control.Parts;
-import agentmesh.platform.MeshJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;

@@ -1,15 +1,15 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.relay.entity.DeadLetter;
+import agentmesh.datasource.MeshDataSource;
 import agentmesh.deadletter.DeadLetterCount;
 import agentmesh.deadletter.DeadLetterPage;
 import agentmesh.deadletter.DeadLetterReplay;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
-import agentmesh.platform.Jdbc;
-import agentmesh.platform.MeshDataSource;
-import agentmesh.platform.UtcDateTimeConverter;
-import agentmesh.platform.UtcTime;
+import agentmesh.jdbc.Jdbc;
+import agentmesh.time.UtcDateTimeConverter;
+import agentmesh.time.UtcTime;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,9 +1,9 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.relay.entity.PushConfig;
-import agentmesh.platform.Jdbc;
-import agentmesh.platform.MeshDataSource;
-import agentmesh.platform.MeshJson;
+import agentmesh.datasource.MeshDataSource;
+import agentmesh.jdbc.Jdbc;
+import agentmesh.json.MeshJson;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -2,7 +2,7 @@ package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.boundary.A2aVersion;
 import agentmesh.a2a.relay.entity.PushConfig;
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -1,6 +1,6 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.platform.Jdbc;
+import agentmesh.jdbc.Jdbc;
 
 import javax.sql.DataSource;
 import java.time.Duration;

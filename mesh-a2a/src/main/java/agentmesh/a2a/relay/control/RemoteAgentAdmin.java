@@ -1,10 +1,10 @@
 package agentmesh.a2a.relay.control;
 
+import agentmesh.a2a.relay.entity.DeadLetter;
 import agentmesh.deadletter.DeadLetterCount;
 import agentmesh.deadletter.DeadLetterPage;
 import agentmesh.deadletter.DeadLetterReplay;
-import agentmesh.a2a.relay.entity.DeadLetter;
-import agentmesh.platform.InvalidRequestException;
+import agentmesh.problem.InvalidRequestException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;

@@ -1,10 +1,10 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.relay.entity.DeadLetter;
-import agentmesh.platform.Jdbc;
-import agentmesh.platform.MeshDataSource;
-import agentmesh.platform.UtcDateTimeConverter;
-import agentmesh.platform.UtcTime;
+import agentmesh.datasource.MeshDataSource;
+import agentmesh.jdbc.Jdbc;
+import agentmesh.time.UtcDateTimeConverter;
+import agentmesh.time.UtcTime;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;

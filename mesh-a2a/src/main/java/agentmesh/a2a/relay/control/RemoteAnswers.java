@@ -1,12 +1,12 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.agent.control.ContactCheck;
+import agentmesh.digest.Sha256;
 import agentmesh.identity.control.IdentityCheck;
 import agentmesh.messaging.control.MessageSender;
 import agentmesh.messaging.control.SendCommand;
 import agentmesh.parts.control.Parts;
-import agentmesh.platform.MeshException;
-import agentmesh.platform.Sha256;
+import agentmesh.problem.MeshException;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskReader;
 import agentmesh.task.entity.TaskState;

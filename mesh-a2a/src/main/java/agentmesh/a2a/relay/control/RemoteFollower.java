@@ -1,8 +1,8 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.boundary.A2aVersion;
-import agentmesh.platform.MeshException;
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
+import agentmesh.problem.MeshException;
 import agentmesh.retry.Attempts;
 import agentmesh.retry.RetryPolicy;
 import jakarta.annotation.PreDestroy;

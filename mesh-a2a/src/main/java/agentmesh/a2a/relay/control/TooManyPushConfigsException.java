@@ -1,6 +1,6 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.platform.MeshException;
+import agentmesh.problem.MeshException;
 
 /** The client has {@code mesh.a2a.push.max-configs-per-agent} configs not ended: one must end or go first. */
 public class TooManyPushConfigsException extends MeshException {

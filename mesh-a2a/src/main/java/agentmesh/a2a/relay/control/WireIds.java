@@ -1,6 +1,6 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.platform.Sha256;
+import agentmesh.digest.Sha256;
 
 /**
  * The ids the relay gives a remote agent for what mesh agents send it. In the mesh a message id is unique per sender

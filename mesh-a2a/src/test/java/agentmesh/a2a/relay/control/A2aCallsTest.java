@@ -1,6 +1,6 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.json.JsonObject;

@@ -2,7 +2,7 @@ package agentmesh.a2a.relay.control;
 
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import agentmesh.retry.RetryPolicy;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.json.JsonObject;

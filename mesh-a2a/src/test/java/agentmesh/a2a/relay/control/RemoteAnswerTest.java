@@ -1,7 +1,7 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.boundary.A2aVersion;
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -2,11 +2,11 @@ package agentmesh.a2a.relay.control;
 
 import agentmesh.agent.control.ContactCheck;
 import agentmesh.identity.control.IdentityCheck;
+import agentmesh.json.MeshJson;
 import agentmesh.messaging.control.MessageSender;
 import agentmesh.messaging.control.SendCommand;
 import agentmesh.messaging.control.SendResult;
-import agentmesh.platform.MeshException;
-import agentmesh.platform.MeshJson;
+import agentmesh.problem.MeshException;
 import agentmesh.task.control.IllegalTransitionException;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskReader;

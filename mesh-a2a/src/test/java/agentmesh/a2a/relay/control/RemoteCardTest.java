@@ -1,6 +1,6 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.platform.MeshJson;
+import agentmesh.json.MeshJson;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
