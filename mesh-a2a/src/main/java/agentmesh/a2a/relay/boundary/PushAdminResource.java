@@ -71,6 +71,6 @@ public class PushAdminResource {
     @Consumes(MediaType.WILDCARD)
     public Response replay(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
                            String agentId, @PathParam("id") @Min(1) long id) {
-        return Response.accepted(pushes.deadLetters().replay(agentId, id)).build();
+        return DeadLetterReplays.accepted(pushes.deadLetters().replay(agentId, id));
     }
 }

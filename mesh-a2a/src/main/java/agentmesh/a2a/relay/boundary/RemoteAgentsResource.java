@@ -115,7 +115,7 @@ public class RemoteAgentsResource {
     @Consumes(MediaType.WILDCARD)
     public Response replay(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
                            String agentId, @PathParam("id") @Min(1) long id) {
-        return Response.accepted(remotes.deadLetters().replay(agentId, id)).build();
+        return DeadLetterReplays.accepted(remotes.deadLetters().replay(agentId, id));
     }
 
     // What an HTTP header takes, and what bearer tokens are made of: visible ASCII, no space.

@@ -5,7 +5,6 @@ import agentmesh.deadletter.DeadLetterCount;
 import agentmesh.deadletter.DeadLetterPage;
 import agentmesh.deadletter.DeadLetterReplay;
 import jakarta.json.JsonObject;
-import jakarta.ws.rs.NotFoundException;
 
 import java.util.Optional;
 import java.util.function.Function;
@@ -44,14 +43,27 @@ public final class RelayDeadLetters {
         return store.count(relay, agentId);
     }
 
+    /** What a replay came to: the delivery's outcome, or why nothing was replayed (an admin's 404). */
+    public sealed interface Replay {
+    }
+
+    public record Replayed(DeadLetterReplay outcome) implements Replay {
+    }
+
+    public record NotReplayed(String why) implements Replay {
+    }
+
     /**
-     * Delivers the parked event now, out of its turn: the outcome (delivered, refused, unreachable, not allowed).
-     * A {@link NotFoundException} when the agent has no such letter, or the letter's target is gone.
+     * Delivers the parked event now, out of its turn: the outcome (delivered, refused, unreachable, not allowed); not
+     * replayed when the agent has no such letter, or the letter's target is gone.
      */
-    public DeadLetterReplay replay(String agentId, long id) {
-        DeadLetter letter = store.find(relay, agentId, id)
-                .orElseThrow(() -> new NotFoundException("no dead letter " + id + " of " + agentId));
-        return targets.of(letter).map(deliver -> store.replay(letter, deliver))
-                .orElseThrow(() -> new NotFoundException(gone.apply(letter)));
+    public Replay replay(String agentId, long id) {
+        Optional<DeadLetter> found = store.find(relay, agentId, id);
+        if (found.isEmpty()) {
+            return new NotReplayed("no dead letter " + id + " of " + agentId);
+        }
+        DeadLetter letter = found.get();
+        return targets.of(letter).<Replay>map(deliver -> new Replayed(store.replay(letter, deliver)))
+                .orElseGet(() -> new NotReplayed(gone.apply(letter)));
     }
 }
