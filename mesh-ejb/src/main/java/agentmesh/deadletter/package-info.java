@@ -5,8 +5,8 @@
  * replays it the same way whichever loop parked it. The stores: the outbox's dead events
  * ({@code agentmesh.outbox.control.OutboxAdmin}, {@code outbox_event} rows {@code FAILED}), the inbox consumer's parked
  * records ({@code agentmesh.inbox.control.DeadLetters}, {@code dead_letter}), and the outbound relays' parked inbox
- * events, a remote agent's and a push webhook's ({@code OutboundDeadLetters} in {@code agentmesh.a2a.remote},
- * {@code outbound_dead_letter}).
+ * events, a remote agent's and a push webhook's ({@code OutboundDeadLetters}, served by {@code RelayDeadLetters}, in
+ * {@code agentmesh.a2a.relay.control}, {@code outbound_dead_letter}).
  *
  * <p>Operations, on every store's route {@code …/dead-letters}: {@code GET} with {@code cursor} and {@code limit} →
  * a {@link agentmesh.deadletter.DeadLetterPage}; {@code GET …/dead-letters/count} → a

@@ -189,7 +189,7 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private List<String> serverSettings() {
+    List<String> serverSettings() {
         String client = scram.isPresent() ? "SASL_PLAINTEXT" : "PLAINTEXT";
         int replicas = node.replicationFactor();
         List<String> settings = new ArrayList<>(List.of(

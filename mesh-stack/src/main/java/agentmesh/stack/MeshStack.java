@@ -201,7 +201,8 @@ public final class MeshStack implements AutoCloseable {
         database.close();
     }
 
-    private static Map<String, String> serverEnvironment(StackConfig config) {
+    /** What every instance is started with: the operator's {@code MESH_*} settings under the stack's own. */
+    static Map<String, String> serverEnvironment(StackConfig config) {
         Map<String, String> env = new LinkedHashMap<>(config.serverEnvironment());
         env.put("MESH_DB_URL", config.database().applicationUrl());
         env.put("MESH_DB_USER", config.dbUser());

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LoadBalancerTest {
@@ -59,6 +60,21 @@ class LoadBalancerTest {
         assertTrue(section("frontend mesh").contains("bind 127.0.0.1:18090"), lines::toString);
     }
 
+    @Test
+    void streamsMayStayOpenTenMinutes() {
+        assertTrue(section("defaults").containsAll(List.of("timeout client 10m", "timeout server 10m")),
+                lines::toString);
+    }
+
+    @Test
+    void withoutHaproxyItRefusesToStartAndSaysWhereItLooked() {
+        LoadBalancer missing = new LoadBalancer(Path.of("no-haproxy"), Path.of("target/lb"), 18090);
+
+        var refused = assertThrows(StackException.class, () -> missing.start(List.of(new Instance(18080, 18080))));
+
+        assertTrue(refused.getMessage().startsWith("No HAProxy at no-haproxy (MESH_HAPROXY)"), refused.getMessage());
+    }
+
     // The lines of one section of the configuration, up to the next section's header.
     private List<String> section(String header) {
         int start = lines.indexOf(header);
@@ -70,6 +86,7 @@ class LoadBalancerTest {
         return lines.subList(start + 1, end);
     }
 
+    /** Only its ports matter to the balancer. */
     private record Instance(int httpPort, int managementPort) implements MeshServer {
 
         @Override

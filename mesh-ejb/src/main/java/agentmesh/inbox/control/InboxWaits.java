@@ -52,6 +52,38 @@ public class InboxWaits {
         void revoked(TokenRotated rotation);
     }
 
+    /**
+     * A wait of an agent on its own inbox (a stream, a long poll): the one agent it concerns is its caller. What it
+     * does when woken or revoked is the kind's own.
+     */
+    public abstract static class OwnInboxWait implements Wait {
+
+        private final String agentId;
+        private final String tokenHash;
+        private final Set<String> agents;
+
+        protected OwnInboxWait(String agentId, String tokenHash) {
+            this.agentId = agentId;
+            this.tokenHash = tokenHash;
+            this.agents = Set.of(agentId);
+        }
+
+        @Override
+        public final String caller() {
+            return agentId;
+        }
+
+        @Override
+        public final String tokenHash() {
+            return tokenHash;
+        }
+
+        @Override
+        public final Set<String> agents() {
+            return agents;
+        }
+    }
+
     /** One agent's waits, and the highest cursor passed on to them. */
     private static final class AgentWaits {
         final Set<Wait> waits = ConcurrentHashMap.newKeySet();

@@ -116,6 +116,42 @@ class InboxWaitsTest {
         assertEquals(List.of(), bobsWatchOfAlice.revocations); // alice is the agent it watches, not its caller
     }
 
+    /** A stream or a long poll, as the web module's are: a wait on its own inbox, noting what reached it. */
+    private static final class OwnInbox extends InboxWaits.OwnInboxWait {
+        final List<String> seen = new ArrayList<>();
+
+        OwnInbox(String agentId, String tokenHash) {
+            super(agentId, tokenHash);
+        }
+
+        @Override
+        public void inboxChanged(InboxChange change) {
+            seen.add("events up to " + change.lastCursor());
+        }
+
+        @Override
+        public void revoked(TokenRotated rotation) {
+            seen.add("revoked");
+        }
+    }
+
+    @Test
+    void aWaitOnItsOwnInboxConcernsItsCallerOnlyAndEndsWithItsToken() {
+        OwnInbox stream = new OwnInbox("alice", "old");
+        OwnInbox poll = new OwnInbox("alice", "new");
+        List.of(stream, poll).forEach(waits::add);
+
+        waits.wake(new InboxChange("bob", 3));
+        waits.wake(new InboxChange("alice", 4));
+        waits.revoke(new TokenRotated("alice", "new"));
+
+        assertEquals("alice", stream.caller());
+        assertEquals(Set.of("alice"), stream.agents());
+        assertEquals(List.of("events up to 4", "revoked"), stream.seen);
+        assertEquals(List.of("events up to 4"), poll.seen);
+        assertEquals(2, waits.of("alice", OwnInbox.class).size());
+    }
+
     @Test
     void theKindsAreFoundApart() {
         RecordingWait poll = new RecordingWait("alice", "h1");

@@ -20,7 +20,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -64,9 +63,7 @@ public class InboxStreams {
     private final AtomicLong opened = new AtomicLong();
     private ScheduledFuture<?> heartbeat;
 
-    private final class Stream implements InboxWaits.Wait {
-        final String agentId;
-        final String tokenHash;
+    private final class Stream extends InboxWaits.OwnInboxWait {
         final long openedAs;
         final SseEventSink sink;
         final Sse sse;
@@ -77,27 +74,11 @@ public class InboxStreams {
         volatile long cursor;
 
         Stream(String agentId, String tokenHash, long cursor, SseEventSink sink, Sse sse) {
-            this.agentId = agentId;
-            this.tokenHash = tokenHash;
+            super(agentId, tokenHash);
             this.openedAs = opened.incrementAndGet();
             this.cursor = cursor;
             this.sink = sink;
             this.sse = sse;
-        }
-
-        @Override
-        public String caller() {
-            return agentId;
-        }
-
-        @Override
-        public String tokenHash() {
-            return tokenHash;
-        }
-
-        @Override
-        public Set<String> agents() {
-            return Set.of(agentId);
         }
 
         @Override
@@ -109,7 +90,7 @@ public class InboxStreams {
 
         @Override
         public void revoked(TokenRotated rotation) {
-            readerThreads.execute(agentId, () -> closeWith(this,
+            readerThreads.execute(caller(), () -> closeWith(this,
                     "closed: the token of " + rotation.agentId() + " was rotated"));
         }
     }
@@ -143,7 +124,7 @@ public class InboxStreams {
 
     private void queueSend(Stream stream) {
         if (stream.sendQueued.compareAndSet(false, true)) {
-            readerThreads.execute(stream.agentId, () -> send(stream));
+            readerThreads.execute(stream.caller(), () -> send(stream));
         }
     }
 
@@ -153,7 +134,7 @@ public class InboxStreams {
         try {
             InboxPage page;
             do {
-                page = reader.after(stream.agentId, stream.cursor, PAGE);
+                page = reader.after(stream.caller(), stream.cursor, PAGE);
                 for (JsonObject event : page.events()) {
                     long cursor = event.getJsonNumber("cursor").longValue();
                     stream.sink.send(stream.sse.newEventBuilder()
@@ -166,7 +147,7 @@ public class InboxStreams {
                 }
             } while (page.more());
         } catch (Exception e) {
-            LOG.log(Level.FINE, "Closing the stream of " + stream.agentId, e);
+            LOG.log(Level.FINE, "Closing the stream of " + stream.caller(), e);
             close(stream);
         }
     }
@@ -176,7 +157,7 @@ public class InboxStreams {
     private void keepAlive() {
         waits.all(Stream.class).forEach(stream -> {
             if (stream.keepAliveQueued.compareAndSet(false, true)) {
-                readerThreads.execute(stream.agentId, () -> keepAlive(stream));
+                readerThreads.execute(stream.caller(), () -> keepAlive(stream));
             }
         });
     }

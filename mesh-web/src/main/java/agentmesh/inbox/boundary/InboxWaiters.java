@@ -15,7 +15,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -51,41 +50,23 @@ public class InboxWaiters {
 
     private final AtomicLong made = new AtomicLong();
 
-    private final class Waiter implements InboxWaits.Wait {
-        final String agentId;
-        final String tokenHash;
+    private final class Waiter extends InboxWaits.OwnInboxWait {
         final long after;
         final int limit;
         final CompletableFuture<InboxPage> answer = new CompletableFuture<>();
         final long madeAs = made.incrementAndGet();
 
         Waiter(String agentId, String tokenHash, long after, int limit) {
-            this.agentId = agentId;
-            this.tokenHash = tokenHash;
+            super(agentId, tokenHash);
             this.after = after;
             this.limit = limit;
             answer.whenComplete((page, failure) -> waits.remove(this));
         }
 
         @Override
-        public String caller() {
-            return agentId;
-        }
-
-        @Override
-        public String tokenHash() {
-            return tokenHash;
-        }
-
-        @Override
-        public Set<String> agents() {
-            return Set.of(agentId);
-        }
-
-        @Override
         public void inboxChanged(InboxChange change) {
             if (after < change.lastCursor()) {
-                readerThreads.execute(agentId, () -> check(this));
+                readerThreads.execute(caller(), () -> check(this));
             }
         }
 
@@ -135,7 +116,7 @@ public class InboxWaiters {
     }
 
     private void register(Waiter waiter, long signalsBeforeRead) {
-        String agentId = waiter.agentId;
+        String agentId = waiter.caller();
         waits.add(waiter);
         List<Waiter> waiting = waits.of(agentId, Waiter.class);
         waiting.stream().sorted(Comparator.comparingLong(w -> w.madeAs))
@@ -153,7 +134,7 @@ public class InboxWaiters {
             return;
         }
         try {
-            InboxPage page = reader.after(waiter.agentId, waiter.after, waiter.limit);
+            InboxPage page = reader.after(waiter.caller(), waiter.after, waiter.limit);
             if (!page.events().isEmpty()) {
                 waiter.answer.complete(page);
             }

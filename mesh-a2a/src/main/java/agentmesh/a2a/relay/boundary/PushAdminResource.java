@@ -15,7 +15,6 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -27,8 +26,8 @@ import java.util.List;
 
 /**
  * Admin: an agent's A2A push notification configs (as a client) — where each stands, never its secrets — and the
- * updates its webhooks would not take, with replay; the same contract as a remote agent's dead letters
- * ({@link PushAdmin}).
+ * updates its webhooks would not take, with replay: the same contract as a remote agent's dead letters
+ * ({@code RelayDeadLetters} through {@link PushAdmin}).
  */
 @ApplicationScoped
 @Path("admin/agents/{agentId}/push")
@@ -55,8 +54,7 @@ public class PushAdminResource {
     public DeadLetterPage<DeadLetter> deadLetters(
             @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
             @BeanParam PageQuery page) {
-        Long cursor = page.position();
-        return pushes.deadLetters(agentId, cursor == null ? 0 : cursor,
+        return pushes.deadLetters().list(agentId, page.position(),
                 page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }
 
@@ -64,7 +62,7 @@ public class PushAdminResource {
     @Path("dead-letters/count")
     public DeadLetterCount countDeadLetters(
             @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
-        return pushes.countDeadLetters(agentId);
+        return pushes.deadLetters().count(agentId);
     }
 
     /** Pushes the parked update now, out of its turn → 202 with the outcome. */
@@ -73,9 +71,6 @@ public class PushAdminResource {
     @Consumes(MediaType.WILDCARD)
     public Response replay(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
                            String agentId, @PathParam("id") @Min(1) long id) {
-        DeadLetter letter = pushes.deadLetter(agentId, id)
-                .orElseThrow(() -> new NotFoundException("no dead letter " + id + " of " + agentId));
-        return Response.accepted(pushes.replay(letter).orElseThrow(
-                () -> new NotFoundException("the push config " + letter.targetKey() + " is gone"))).build();
+        return DeadLetterReplays.accepted(pushes.deadLetters().replay(agentId, id));
     }
 }

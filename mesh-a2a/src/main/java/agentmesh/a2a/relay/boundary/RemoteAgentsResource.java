@@ -98,8 +98,7 @@ public class RemoteAgentsResource {
     public DeadLetterPage<DeadLetter> deadLetters(
             @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
             @BeanParam PageQuery page) {
-        Long cursor = page.position();
-        return remotes.deadLetters(agentId, cursor == null ? 0 : cursor,
+        return remotes.deadLetters().list(agentId, page.position(),
                 page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }
 
@@ -107,7 +106,7 @@ public class RemoteAgentsResource {
     @Path("dead-letters/count")
     public DeadLetterCount countDeadLetters(
             @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
-        return remotes.countDeadLetters(agentId);
+        return remotes.deadLetters().count(agentId);
     }
 
     /** Delivers the parked event now, out of its turn → 202 with the outcome (delivered, refused, unreachable). */
@@ -116,10 +115,7 @@ public class RemoteAgentsResource {
     @Consumes(MediaType.WILDCARD)
     public Response replay(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
                            String agentId, @PathParam("id") @Min(1) long id) {
-        DeadLetter letter = remotes.deadLetter(agentId, id)
-                .orElseThrow(() -> new NotFoundException("no dead letter " + id + " of " + agentId));
-        return Response.accepted(remotes.replay(letter)
-                .orElseThrow(() -> new NotFoundException(agentId + " is no remote agent"))).build();
+        return DeadLetterReplays.accepted(remotes.deadLetters().replay(agentId, id));
     }
 
     // What an HTTP header takes, and what bearer tokens are made of: visible ASCII, no space.

@@ -1,8 +1,5 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.deadletter.DeadLetterCount;
-import agentmesh.deadletter.DeadLetterPage;
-import agentmesh.deadletter.DeadLetterReplay;
 import agentmesh.a2a.relay.entity.DeadLetter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -10,6 +7,7 @@ import jakarta.json.JsonObject;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What an admin sees of an agent's push notification configs (as an A2A client) — where each stands, never its
@@ -26,29 +24,21 @@ public class PushAdmin {
     PushRelay relay;
 
     @Inject
-    OutboundDeadLetters deadLetters;
+    OutboundDeadLetters outbound;
 
     public List<PushConfigs.View> configs(String agentId) {
         return configs.views(agentId);
     }
 
-    /** The agent's dead letters after {@code cursor}, oldest first. */
-    public DeadLetterPage<DeadLetter> deadLetters(String agentId, long cursor, int limit) {
-        return deadLetters.list(OutboundDeadLetters.PUSH, agentId, cursor, limit);
+    /** The updates its webhooks would not take: list, count, replay. */
+    public RelayDeadLetters deadLetters() {
+        return new RelayDeadLetters(outbound, OutboundDeadLetters.PUSH, this::target,
+                letter -> "the push config " + letter.targetKey() + " is gone");
     }
 
-    public DeadLetterCount countDeadLetters(String agentId) {
-        return deadLetters.count(OutboundDeadLetters.PUSH, agentId);
-    }
-
-    public Optional<DeadLetter> deadLetter(String agentId, long id) {
-        return deadLetters.find(OutboundDeadLetters.PUSH, agentId, id);
-    }
-
-    /** Pushes the parked update now, out of its turn: the outcome; empty when its config is gone. */
-    public Optional<DeadLetterReplay> replay(DeadLetter letter) {
+    private Optional<Function<JsonObject, A2aCalls.Reply>> target(DeadLetter letter) {
         String[] taskAndConfig = letter.targetKey().split("/", 2);
         return configs.target(letter.agentId(), taskAndConfig[0], taskAndConfig[1])
-                .map(target -> deadLetters.replay(letter, event -> relay.deliver(target, event)));
+                .map(target -> event -> relay.deliver(target, event));
     }
 }

@@ -1,15 +1,9 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.a2a.relay.entity.DeadLetter;
-import agentmesh.deadletter.DeadLetterCount;
-import agentmesh.deadletter.DeadLetterPage;
-import agentmesh.deadletter.DeadLetterReplay;
 import agentmesh.problem.InvalidRequestException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.JsonObject;
 
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -30,7 +24,7 @@ public class RemoteAgentAdmin {
     RemoteSettings settings;
 
     @Inject
-    OutboundDeadLetters deadLetters;
+    OutboundDeadLetters outbound;
 
     /**
      * Attaches the agent (known to exist) to the server of the card: its view; an {@link InvalidRequestException}
@@ -59,23 +53,11 @@ public class RemoteAgentAdmin {
         return agents.detach(agentId);
     }
 
-    /** The agent's dead letters after {@code cursor}, oldest first. */
-    public DeadLetterPage<DeadLetter> deadLetters(String agentId, long cursor, int limit) {
-        return deadLetters.list(OutboundDeadLetters.REMOTE, agentId, cursor, limit);
-    }
-
-    public DeadLetterCount countDeadLetters(String agentId) {
-        return deadLetters.count(OutboundDeadLetters.REMOTE, agentId);
-    }
-
-    public Optional<DeadLetter> deadLetter(String agentId, long id) {
-        return deadLetters.find(OutboundDeadLetters.REMOTE, agentId, id);
-    }
-
-    /** Delivers the parked event now, out of its turn: the outcome; empty when the agent is no remote agent now. */
-    public Optional<DeadLetterReplay> replay(DeadLetter letter) {
-        return agents.target(letter.agentId())
-                .map(target -> deadLetters.replay(letter, event -> relay.deliver(target, event)));
+    /** The events its server would not take: list, count, replay. */
+    public RelayDeadLetters deadLetters() {
+        return new RelayDeadLetters(outbound, OutboundDeadLetters.REMOTE,
+                letter -> agents.target(letter.agentId()).map(target -> event -> relay.deliver(target, event)),
+                letter -> letter.agentId() + " is no remote agent");
     }
 
     private RemoteCard fetch(String cardUrl, String secret) {

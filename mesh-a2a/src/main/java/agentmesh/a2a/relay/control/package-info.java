@@ -4,7 +4,8 @@
  * <p>Operations: {@link agentmesh.a2a.relay.control.CursorRelay} reads each target's agent inbox after the target's
  * cursor and delivers one event at a time on a few workers; {@link agentmesh.a2a.relay.control.RelayLeases} keeps the
  * leases, cursors and retry state on the targets' rows, {@link agentmesh.a2a.relay.control.OutboundDeadLetters} the
- * parked events. {@link agentmesh.a2a.relay.control.RemoteRelay} delivers a remote agent's inbox
+ * parked events, which {@link agentmesh.a2a.relay.control.RelayDeadLetters} lists, counts and replays for either
+ * target. {@link agentmesh.a2a.relay.control.RemoteRelay} delivers a remote agent's inbox
  * ({@link agentmesh.a2a.relay.control.RemoteAgents}, attached through
  * {@link agentmesh.a2a.relay.control.RemoteAgentAdmin}) and {@link agentmesh.a2a.relay.control.RemoteAnswers} applies
  * what the server answered, {@link agentmesh.a2a.relay.control.RemoteFollower} following the tasks still running;
