@@ -64,10 +64,12 @@ public class MessageAppender {
         JsonArray parts = Parts.canonical(command.parts());
         TaskSlot slot = command.taskId() == null ? openTask(command, now) : lockTask(command, now);
         Task task = slot.task();
-        em.persist(new TaskMessage(command.messageId(), task, slot.seq(), command.sender(), command.to(), slot.role(),
-                parts.toString(), Fingerprint.of(command, parts), now));
         try {
-            em.flush(); // the unique (sender, message id) key decides here, before anything else is written
+            // The unique (sender, message id) key decides here, before anything else is written: at the insert, which
+            // Hibernate makes at persist (an IDENTITY id) and EclipseLink at the flush.
+            em.persist(new TaskMessage(command.messageId(), task, slot.seq(), command.sender(), command.to(),
+                    slot.role(), parts.toString(), Fingerprint.of(command, parts), now));
+            em.flush();
         } catch (PersistenceException e) {
             if (DuplicateKey.violates(e, MessageSender.MESSAGE_ID_KEY)) {
                 throw new DuplicateMessageIdException(command.messageId());

@@ -12,8 +12,9 @@ import jakarta.persistence.Table;
 import java.time.LocalDateTime;
 
 /**
- * An event committed with the change that caused it, waiting to be published to Kafka under {@code eventKey}. The
- * dispatcher reads and updates plain columns; the entity is the admin's view and the one change an admin makes.
+ * An event committed with the change that caused it, waiting to be published to Kafka under {@code eventKey}. Written
+ * through this entity ({@code Outbox.enqueue}) and read by the admin's view; the dispatcher's rounds and the admin's
+ * replay change its columns by statements, by the database's clock.
  */
 @Entity
 @Table(name = "outbox_event")
