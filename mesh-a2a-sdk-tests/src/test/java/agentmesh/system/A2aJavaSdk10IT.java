@@ -1,5 +1,12 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.client.InboxEvent;
 import agentmesh.client.MeshAdmin;
 import agentmesh.client.MeshAgent;
@@ -28,11 +35,6 @@ import io.a2a.spec.TaskPushNotificationConfig;
 import io.a2a.spec.TaskQueryParams;
 import io.a2a.spec.TaskState;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,13 +43,10 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The mesh's A2A facade in 1.0, driven by the official A2A Java SDK 1.0 client ({@code a2a-java-sdk-client}
@@ -64,12 +63,12 @@ class A2aJavaSdk10IT {
     private final URI base = MeshStackExtension.stack().config().baseUri();
     private final int port = MeshStackExtension.stack().config().httpPort();
     private final URI server = base.resolve("/");
-    private final MeshAdmin admin = MeshAdmin.builder(base, MeshStackExtension.ADMIN_TOKEN).build();
+    private final MeshAdmin admin =
+            MeshAdmin.builder(base, MeshStackExtension.ADMIN_TOKEN).build();
     private final String run = UUID.randomUUID().toString().substring(0, 8);
 
     /** Alice, the SDK's caller, and bob, who answers through the mesh API. */
-    private record Pair(String aliceToken, MeshAgent alice, MeshAgent bob) {
-    }
+    private record Pair(String aliceToken, MeshAgent alice, MeshAgent bob) {}
 
     @Test
     void theSdksResolverReadsTheCardIn10() throws Exception {
@@ -77,13 +76,17 @@ class A2aJavaSdk10IT {
         String cardPath = "/mesh/a2a/" + pair.bob().agentId() + "/.well-known/agent-card.json";
         AgentCard card = Sdk10Cards.read(server, cardPath);
         String address = server.resolve("/mesh/a2a/" + pair.bob().agentId()).toString();
-        assertEquals(List.of("JSONRPC " + address + " 1.0", "HTTP+JSON " + address + " 1.0",
-                "JSONRPC " + address + " 0.3"), card.supportedInterfaces().stream().map(A2aJavaSdk10IT::named)
-                .toList());
+        assertEquals(
+                List.of("JSONRPC " + address + " 1.0", "HTTP+JSON " + address + " 1.0", "JSONRPC " + address + " 0.3"),
+                card.supportedInterfaces().stream().map(A2aJavaSdk10IT::named).toList());
         assertTrue(card.capabilities().streaming());
         assertTrue(card.capabilities().pushNotifications());
-        assertEquals("bearer", assertInstanceOf(HTTPAuthSecurityScheme.class,
-                card.securitySchemes().get("meshBearer")).scheme());
+        assertEquals(
+                "bearer",
+                assertInstanceOf(
+                                HTTPAuthSecurityScheme.class,
+                                card.securitySchemes().get("meshBearer"))
+                        .scheme());
     }
 
     @Test
@@ -93,9 +96,11 @@ class A2aJavaSdk10IT {
         // The Alpha SDK names no version on the card (A2A 1.0 3.6.1: clients MUST); naming none is 0.3 (3.6.2), so
         // the card has the 0.3 fields beside the 1.0 ones, and its strict parser stops at the first (5.7: readers
         // SHOULD ignore unrecognized fields). When a release names 1.0 or ignores them, this test shows it.
-        A2AClientJSONError refused = assertThrows(A2AClientJSONError.class,
+        A2AClientJSONError refused = assertThrows(
+                A2AClientJSONError.class,
                 () -> Sdk10Cards.resolver(server, cardPath, Map.of()).getAgentCard());
-        assertTrue(String.valueOf(refused.getCause()).contains("url in message a2a.v1.AgentCard"),
+        assertTrue(
+                String.valueOf(refused.getCause()).contains("url in message a2a.v1.AgentCard"),
                 String.valueOf(refused.getCause()));
     }
 
@@ -105,13 +110,15 @@ class A2aJavaSdk10IT {
         // A host label per binding, named in the test JVM's hosts file (jdk.net.hosts.file): *.localhost does not
         // resolve here, and the SDK reaches an agent by its name as any client would.
         Pair pair = pair("bob-" + transport.name().toLowerCase().replace('_', '-'));
-        URI origin = URI.create("http://" + MeshStackExtension.A2A_HOST_PATTERN.replace("{agent}",
-                pair.bob().agentId()) + ":" + port);
+        URI origin = URI.create("http://"
+                + MeshStackExtension.A2A_HOST_PATTERN.replace(
+                        "{agent}", pair.bob().agentId()) + ":" + port);
         AgentCard card = Sdk10Cards.read(origin, null);
-        assertEquals(List.of("JSONRPC " + origin + " 1.0", "HTTP+JSON " + origin + " 1.0", "JSONRPC " + origin
-                + " 0.3"), card.supportedInterfaces().stream().map(A2aJavaSdk10IT::named).toList());
-        Task answered = blockingConversation(Sdk10Client.blocking(card, transport, pair.aliceToken()), pair,
-                "m-origin-" + run);
+        assertEquals(
+                List.of("JSONRPC " + origin + " 1.0", "HTTP+JSON " + origin + " 1.0", "JSONRPC " + origin + " 0.3"),
+                card.supportedInterfaces().stream().map(A2aJavaSdk10IT::named).toList());
+        Task answered =
+                blockingConversation(Sdk10Client.blocking(card, transport, pair.aliceToken()), pair, "m-origin-" + run);
         assertEquals(TaskState.TASK_STATE_COMPLETED, answered.status().state());
     }
 
@@ -128,9 +135,14 @@ class A2aJavaSdk10IT {
         // the same message id again: the same task, nothing new for bob
         alice.events.clear();
         alice.client.sendMessage(Sdk10Client.userMessage("m-blocking-" + run, "Review this, please"));
-        assertEquals(answered.id(), assertInstanceOf(TaskEvent.class, alice.events.get(0)).getTask().id());
-        assertEquals(1, Inbox.messages(pair.bob()).stream()
-                .filter(message -> message.messageId().equals("m-blocking-" + run)).count());
+        assertEquals(
+                answered.id(),
+                assertInstanceOf(TaskEvent.class, alice.events.get(0)).getTask().id());
+        assertEquals(
+                1,
+                Inbox.messages(pair.bob()).stream()
+                        .filter(message -> message.messageId().equals("m-blocking-" + run))
+                        .count());
     }
 
     /**
@@ -164,27 +176,34 @@ class A2aJavaSdk10IT {
 
         alice.client.sendMessage(Sdk10Client.userMessage("m-stream-" + run, "Stream it"));
         InboxEvent.MessageEvent asked = Inbox.awaitMessage(pair.bob(), "m-stream-" + run);
-        pair.bob().send(agentmesh.client.Message.inTask(asked.taskId(), pair.alice().agentId(),
-                Part.text("Streamed answer")));
+        pair.bob()
+                .send(agentmesh.client.Message.inTask(
+                        asked.taskId(), pair.alice().agentId(), Part.text("Streamed answer")));
         pair.bob().changeStatus(asked.taskId(), agentmesh.client.TaskState.COMPLETED, null);
 
         awaitState(alice, TaskState.TASK_STATE_COMPLETED);
         Task first = assertInstanceOf(TaskEvent.class, alice.events.get(0)).getTask();
         assertEquals(asked.taskId(), first.id());
-        assertEquals("Streamed answer", Sdk10Client.text(alice.events.stream()
-                .filter(MessageEvent.class::isInstance).map(e -> ((MessageEvent) e).getMessage())
-                .findFirst().orElseThrow(() -> new AssertionError("no message in " + alice.events))));
+        assertEquals(
+                "Streamed answer",
+                Sdk10Client.text(alice.events.stream()
+                        .filter(MessageEvent.class::isInstance)
+                        .map(e -> ((MessageEvent) e).getMessage())
+                        .findFirst()
+                        .orElseThrow(() -> new AssertionError("no message in " + alice.events))));
     }
 
     @ParameterizedTest
     @EnumSource(Sdk10Transport.class)
     void aSubscriberCatchesUpAndFollowsTheTaskToItsEnd(Sdk10Transport transport) throws Exception {
         Pair pair = pair("bob-" + run + "@sdk10");
-        String taskId = pair.alice().send(agentmesh.client.Message.newTask(pair.bob().agentId(),
-                Part.text("Keep me posted"))).taskId();
+        String taskId = pair.alice()
+                .send(agentmesh.client.Message.newTask(pair.bob().agentId(), Part.text("Keep me posted")))
+                .taskId();
         pair.bob().changeStatus(taskId, agentmesh.client.TaskState.WORKING, null);
-        pair.bob().send(agentmesh.client.Message.inTask(taskId, pair.alice().agentId(),
-                Part.text("Said while you were away")));
+        pair.bob()
+                .send(agentmesh.client.Message.inTask(
+                        taskId, pair.alice().agentId(), Part.text("Said while you were away")));
 
         Sdk10Client alice = Sdk10Client.streaming(card(pair), transport, pair.aliceToken());
         alice.client.subscribeToTask(new TaskIdParams(taskId));
@@ -196,15 +215,20 @@ class A2aJavaSdk10IT {
         pair.bob().send(agentmesh.client.Message.inTask(taskId, pair.alice().agentId(), Part.text("And done")));
         pair.bob().changeStatus(taskId, agentmesh.client.TaskState.COMPLETED, null);
         awaitState(alice, TaskState.TASK_STATE_COMPLETED);
-        assertEquals(List.of("And done"), alice.events.stream().filter(MessageEvent.class::isInstance)
-                .map(e -> Sdk10Client.text(((MessageEvent) e).getMessage())).toList());
+        assertEquals(
+                List.of("And done"),
+                alice.events.stream()
+                        .filter(MessageEvent.class::isInstance)
+                        .map(e -> Sdk10Client.text(((MessageEvent) e).getMessage()))
+                        .toList());
     }
 
     @ParameterizedTest
     @EnumSource(Sdk10Transport.class)
     void getTaskGivesTheLastMessagesHistoryLengthAsksFor(Sdk10Transport transport) throws Exception {
         Pair pair = pair("bob-" + run + "@sdk10");
-        String taskId = pair.alice().send(agentmesh.client.Message.newTask(pair.bob().agentId(), Part.text("1")))
+        String taskId = pair.alice()
+                .send(agentmesh.client.Message.newTask(pair.bob().agentId(), Part.text("1")))
                 .taskId();
         List<String> said = new ArrayList<>(List.of("ROLE_USER:1"));
         for (int turn = 2; turn <= 11; turn++) {
@@ -242,39 +266,66 @@ class A2aJavaSdk10IT {
         pair.bob().changeStatus(first, agentmesh.client.TaskState.COMPLETED, null);
         Sdk10Client alice = Sdk10Client.blocking(card(pair), transport, pair.aliceToken());
 
-        ListTasksResult all = alice.client.listTasks(ListTasksParams.builder().pageSize(3).build());
+        ListTasksResult all =
+                alice.client.listTasks(ListTasksParams.builder().pageSize(3).build());
         assertEquals(List.of(first, second, third), ids(all), "newest update first");
         assertEquals(3, all.totalSize());
-        assertEquals(List.of(first, second), ids(alice.client.listTasks(ListTasksParams.builder().pageSize(2)
-                .contextId(context).build())));
-        assertEquals(List.of(first), ids(alice.client.listTasks(ListTasksParams.builder().pageSize(1)
-                .status(TaskState.TASK_STATE_COMPLETED).build())));
+        assertEquals(
+                List.of(first, second),
+                ids(alice.client.listTasks(
+                        ListTasksParams.builder().pageSize(2).contextId(context).build())));
+        assertEquals(
+                List.of(first),
+                ids(alice.client.listTasks(ListTasksParams.builder()
+                        .pageSize(1)
+                        .status(TaskState.TASK_STATE_COMPLETED)
+                        .build())));
 
-        ListTasksResult page1 = alice.client.listTasks(ListTasksParams.builder().pageSize(2).build());
+        ListTasksResult page1 =
+                alice.client.listTasks(ListTasksParams.builder().pageSize(2).build());
         assertEquals(List.of(first, second), ids(page1));
         assertEquals(3, page1.totalSize());
         assertFalse(page1.nextPageToken() == null || page1.nextPageToken().isEmpty(), "a token to the next page");
-        ListTasksResult page2 = alice.client.listTasks(ListTasksParams.builder().pageSize(1)
-                .pageToken(page1.nextPageToken()).build());
+        ListTasksResult page2 = alice.client.listTasks(ListTasksParams.builder()
+                .pageSize(1)
+                .pageToken(page1.nextPageToken())
+                .build());
         assertEquals(List.of(third), ids(page2));
         assertEquals(3, page2.totalSize());
         // The mesh sends "" after the last page; the SDK's JSON-RPC transport passes it on, its HTTP+JSON one as null.
         assertTrue(page2.nextPageToken() == null || page2.nextPageToken().isEmpty(), page2.nextPageToken());
 
-        Task withoutArtifacts = alice.client.listTasks(ListTasksParams.builder().pageSize(2).contextId(context)
-                .build()).tasks().get(1);
-        assertTrue(withoutArtifacts.artifacts() == null || withoutArtifacts.artifacts().isEmpty(),
+        Task withoutArtifacts = alice.client
+                .listTasks(
+                        ListTasksParams.builder().pageSize(2).contextId(context).build())
+                .tasks()
+                .get(1);
+        assertTrue(
+                withoutArtifacts.artifacts() == null
+                        || withoutArtifacts.artifacts().isEmpty(),
                 "artifacts only when asked: " + withoutArtifacts.artifacts());
-        Task withArtifacts = alice.client.listTasks(ListTasksParams.builder().pageSize(2).contextId(context)
-                .includeArtifacts(true).build()).tasks().get(1);
-        assertEquals(List.of("report"), withArtifacts.artifacts().stream().map(a -> a.artifactId()).toList());
+        Task withArtifacts = alice.client
+                .listTasks(ListTasksParams.builder()
+                        .pageSize(2)
+                        .contextId(context)
+                        .includeArtifacts(true)
+                        .build())
+                .tasks()
+                .get(1);
+        assertEquals(
+                List.of("report"),
+                withArtifacts.artifacts().stream().map(a -> a.artifactId()).toList());
 
         if (transport == Sdk10Transport.JSON_RPC) {
             // The Alpha SDK's HTTP+JSON transport leaves statusTimestampAfter out of its query string
             // (RestTransport#buildListTasksQueryString); its JSON-RPC transport sends it.
             Task completed = alice.client.getTask(new TaskQueryParams(first, 0));
-            assertEquals(List.of(first), ids(alice.client.listTasks(ListTasksParams.builder().pageSize(1)
-                    .statusTimestampAfter(completed.status().timestamp().toInstant()).build())));
+            assertEquals(
+                    List.of(first),
+                    ids(alice.client.listTasks(ListTasksParams.builder()
+                            .pageSize(1)
+                            .statusTimestampAfter(completed.status().timestamp().toInstant())
+                            .build())));
         }
     }
 
@@ -285,11 +336,14 @@ class A2aJavaSdk10IT {
         String taskId = newTask(pair, null, "Never mind soon");
         Sdk10Client alice = Sdk10Client.blocking(card(pair), transport, pair.aliceToken());
 
-        assertEquals(TaskState.TASK_STATE_CANCELED, alice.client.cancelTask(new TaskIdParams(taskId)).status()
-                .state());
-        await().atMost(PATIENCE).until(() -> pair.bob().inbox(0L, 200, Duration.ZERO).events().stream()
-                .anyMatch(event -> event instanceof InboxEvent.StatusEvent status && status.taskId().equals(taskId)
-                        && status.status().state() == agentmesh.client.TaskState.CANCELED));
+        assertEquals(
+                TaskState.TASK_STATE_CANCELED,
+                alice.client.cancelTask(new TaskIdParams(taskId)).status().state());
+        await().atMost(PATIENCE)
+                .until(() -> pair.bob().inbox(0L, 200, Duration.ZERO).events().stream()
+                        .anyMatch(event -> event instanceof InboxEvent.StatusEvent status
+                                && status.taskId().equals(taskId)
+                                && status.status().state() == agentmesh.client.TaskState.CANCELED));
     }
 
     @Test
@@ -301,17 +355,17 @@ class A2aJavaSdk10IT {
         pair.bob().changeStatus(taskId, agentmesh.client.TaskState.COMPLETED, null);
         Sdk10Client alice = Sdk10Client.blocking(card(pair), Sdk10Transport.JSON_RPC, pair.aliceToken());
 
-        A2AClientException refused = assertThrows(A2AClientException.class,
-                () -> alice.client.cancelTask(new TaskIdParams(taskId)));
+        A2AClientException refused =
+                assertThrows(A2AClientException.class, () -> alice.client.cancelTask(new TaskIdParams(taskId)));
         assertInstanceOf(TaskNotCancelableError.class, refused.getCause());
-        assertEquals(TaskState.TASK_STATE_COMPLETED, alice.client.getTask(new TaskQueryParams(taskId, 0)).status()
-                .state());
+        assertEquals(
+                TaskState.TASK_STATE_COMPLETED,
+                alice.client.getTask(new TaskQueryParams(taskId, 0)).status().state());
     }
 
     @ParameterizedTest
     @EnumSource(Sdk10Transport.class)
-    void aWebhookTheSdkRegistersHearsEveryUpdateOnceInOrderAcrossItsOutage(Sdk10Transport transport)
-            throws Exception {
+    void aWebhookTheSdkRegistersHearsEveryUpdateOnceInOrderAcrossItsOutage(Sdk10Transport transport) throws Exception {
         Pair pair = pair("bob-" + run + "@sdk10");
         String taskId = newTask(pair, null, "Report, please");
         Sdk10Client alice = Sdk10Client.blocking(card(pair), transport, pair.aliceToken());
@@ -321,15 +375,22 @@ class A2aJavaSdk10IT {
             // The Alpha SDK writes an earlier draft's config (`config` inside) and reads only that: the mesh reads
             // it and stores the config, and answers with 1.0's flat TaskPushNotificationConfig (`url` at the top),
             // which the SDK's strict parser refuses. When a release reads 1.0's config, this shows it.
-            TaskPushNotificationConfig config = new TaskPushNotificationConfig(taskId, new PushNotificationConfig(
-                    webhook.url(), "tok-sdk", new AuthenticationInfo("Bearer", "cred-sdk"), "hook-sdk"), "");
-            A2AClientException unread = assertThrows(A2AClientException.class,
-                    () -> alice.client.createTaskPushNotificationConfiguration(config));
-            assertTrue(unread.getMessage().contains("url in message a2a.v1.TaskPushNotificationConfig"),
+            TaskPushNotificationConfig config = new TaskPushNotificationConfig(
+                    taskId,
+                    new PushNotificationConfig(
+                            webhook.url(), "tok-sdk", new AuthenticationInfo("Bearer", "cred-sdk"), "hook-sdk"),
+                    "");
+            A2AClientException unread = assertThrows(
+                    A2AClientException.class, () -> alice.client.createTaskPushNotificationConfiguration(config));
+            assertTrue(
+                    unread.getMessage().contains("url in message a2a.v1.TaskPushNotificationConfig"),
                     unread::getMessage);
             assertEquals(webhook.url(), pushConfig(pair, taskId, "hook-sdk").getString("url"));
-            assertThrows(A2AClientException.class, () -> alice.client.getTaskPushNotificationConfiguration(
-                    new GetTaskPushNotificationConfigParams(taskId, "hook-sdk")), "the same 1.0 config read back");
+            assertThrows(
+                    A2AClientException.class,
+                    () -> alice.client.getTaskPushNotificationConfiguration(
+                            new GetTaskPushNotificationConfigParams(taskId, "hook-sdk")),
+                    "the same 1.0 config read back");
 
             answer(pair, taskId, "working on it 1");
             answer(pair, taskId, "working on it 2");
@@ -338,15 +399,24 @@ class A2aJavaSdk10IT {
             answer(pair, taskId, "working on it 3");
             pair.bob().changeStatus(taskId, agentmesh.client.TaskState.WORKING, null);
             // The mesh has met the closed webhook and backs off before the webhook comes back.
-            await().atMost(PATIENCE).until(() -> pushConfig(pair, taskId, "hook-sdk").getInt("attempts") >= 1);
+            await().atMost(PATIENCE)
+                    .until(() -> pushConfig(pair, taskId, "hook-sdk").getInt("attempts") >= 1);
             webhook.start();
             answer(pair, taskId, "working on it 4");
             pair.bob().changeStatus(taskId, agentmesh.client.TaskState.COMPLETED, null);
 
-            await().atMost(Duration.ofSeconds(60)).until(() -> webhook.received().stream().map(Webhook::describe)
-                    .anyMatch("status TASK_STATE_COMPLETED"::equals));
-            assertEquals(List.of("message working on it 1", "message working on it 2", "message working on it 3",
-                    "status TASK_STATE_WORKING", "message working on it 4", "status TASK_STATE_COMPLETED"),
+            await().atMost(Duration.ofSeconds(60))
+                    .until(() -> webhook.received().stream()
+                            .map(Webhook::describe)
+                            .anyMatch("status TASK_STATE_COMPLETED"::equals));
+            assertEquals(
+                    List.of(
+                            "message working on it 1",
+                            "message working on it 2",
+                            "message working on it 3",
+                            "status TASK_STATE_WORKING",
+                            "message working on it 4",
+                            "status TASK_STATE_COMPLETED"),
                     webhook.received().stream().map(Webhook::describe).toList());
             for (Webhook.Push push : webhook.received()) {
                 assertEquals("tok-sdk", push.token());
@@ -359,8 +429,11 @@ class A2aJavaSdk10IT {
 
             alice.client.deleteTaskPushNotificationConfigurations(
                     new DeleteTaskPushNotificationConfigParams(taskId, "hook-sdk", ""));
-            assertEquals(List.of(), alice.client.listTaskPushNotificationConfigurations(
-                    new ListTaskPushNotificationConfigParams(taskId)).configs());
+            assertEquals(
+                    List.of(),
+                    alice.client
+                            .listTaskPushNotificationConfigurations(new ListTaskPushNotificationConfigParams(taskId))
+                            .configs());
         } finally {
             webhook.stop();
         }
@@ -369,11 +442,13 @@ class A2aJavaSdk10IT {
     // ---- helpers ----
 
     private Pair pair(String bobId) {
-        MeshAdmin.Credentials alice = admin.registerAgent("alice-" + UUID.randomUUID().toString().substring(0, 8)
-                + "@sdk10", "Alice");
+        MeshAdmin.Credentials alice =
+                admin.registerAgent("alice-" + UUID.randomUUID().toString().substring(0, 8) + "@sdk10", "Alice");
         MeshAdmin.Credentials bob = admin.registerAgent(bobId, "Bob");
         admin.allow(alice.agentId(), bob.agentId());
-        return new Pair(alice.token(), MeshAgent.builder(base, alice.agentId(), alice.token()).build(),
+        return new Pair(
+                alice.token(),
+                MeshAgent.builder(base, alice.agentId(), alice.token()).build(),
                 MeshAgent.builder(base, bob.agentId(), bob.token()).build());
     }
 
@@ -383,10 +458,16 @@ class A2aJavaSdk10IT {
 
     // The config as the mesh's admin sees it: with its delivery attempts.
     private JsonObject pushConfig(Pair pair, String taskId, String configId) {
-        return MeshClient.forStack().get("admin/agents/" + pair.alice().agentId() + "/push",
-                        MeshStackExtension.ADMIN_TOKEN).json().getJsonArray("configs").stream()
-                .map(JsonObject.class::cast).filter(config -> config.getString("taskId").equals(taskId)
-                        && config.getString("configId").equals(configId)).findFirst().orElseThrow();
+        return MeshClient.forStack()
+                .get("admin/agents/" + pair.alice().agentId() + "/push", MeshStackExtension.ADMIN_TOKEN)
+                .json()
+                .getJsonArray("configs")
+                .stream()
+                .map(JsonObject.class::cast)
+                .filter(config -> config.getString("taskId").equals(taskId)
+                        && config.getString("configId").equals(configId))
+                .findFirst()
+                .orElseThrow();
     }
 
     private AgentCard card(Pair pair) throws Exception {
@@ -397,8 +478,9 @@ class A2aJavaSdk10IT {
     private static Task blockingConversation(Sdk10Client alice, Pair pair, String messageId) throws Exception {
         CompletableFuture<Void> sending = sendInBackground(alice, messageId, "Review this, please");
         InboxEvent.MessageEvent asked = Inbox.awaitMessage(pair.bob(), messageId);
-        pair.bob().send(agentmesh.client.Message.inTask(asked.taskId(), pair.alice().agentId(),
-                Part.text("Reviewed: fine")));
+        pair.bob()
+                .send(agentmesh.client.Message.inTask(
+                        asked.taskId(), pair.alice().agentId(), Part.text("Reviewed: fine")));
         pair.bob().changeStatus(asked.taskId(), agentmesh.client.TaskState.COMPLETED, null);
         sending.get(60, TimeUnit.SECONDS);
         Task answered = assertInstanceOf(TaskEvent.class, alice.events.get(0)).getTask();
@@ -417,19 +499,25 @@ class A2aJavaSdk10IT {
     }
 
     private static String newTask(Pair pair, String contextId, String text) {
-        SendReceipt sent = pair.alice().send(new agentmesh.client.Message(null, pair.bob().agentId(), null, contextId,
-                List.of(Part.text(text))));
+        SendReceipt sent = pair.alice()
+                .send(new agentmesh.client.Message(
+                        null, pair.bob().agentId(), null, contextId, List.of(Part.text(text))));
         return sent.taskId();
     }
 
     private static void awaitState(Sdk10Client client, TaskState state) {
-        await().atMost(PATIENCE).until(() -> client.events.stream().anyMatch(event -> event instanceof TaskUpdateEvent
-                update && update.getTask().status().state() == state));
+        await().atMost(PATIENCE)
+                .until(() -> client.events.stream()
+                        .anyMatch(event -> event instanceof TaskUpdateEvent update
+                                && update.getTask().status().state() == state));
     }
 
     private static List<String> said(Task task) {
-        return task.history() == null ? List.of() : task.history().stream()
-                .map(message -> message.role() + ":" + Sdk10Client.text(message)).toList();
+        return task.history() == null
+                ? List.of()
+                : task.history().stream()
+                        .map(message -> message.role() + ":" + Sdk10Client.text(message))
+                        .toList();
     }
 
     private static List<String> ids(ListTasksResult result) {

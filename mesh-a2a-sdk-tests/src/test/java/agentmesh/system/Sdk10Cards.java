@@ -3,7 +3,6 @@ package agentmesh.system;
 import io.a2a.client.http.A2ACardResolver;
 import io.a2a.client.http.JdkA2AHttpClient;
 import io.a2a.spec.AgentCard;
-
 import java.net.URI;
 import java.util.Map;
 
@@ -19,8 +18,7 @@ final class Sdk10Cards {
 
     static final Map<String, String> VERSION_1_0 = Map.of("A2A-Version", "1.0");
 
-    private Sdk10Cards() {
-    }
+    private Sdk10Cards() {}
 
     /**
      * The SDK's resolver at an origin, naming the headers given: the well-known path there, or the card path given

@@ -15,8 +15,8 @@ enum Sdk10Transport {
     JSON_RPC {
         @Override
         ClientBuilder configure(ClientBuilder builder, ClientCallInterceptor auth) {
-            return builder.withTransport(JSONRPCTransport.class, new JSONRPCTransportConfigBuilder()
-                    .addInterceptor(auth));
+            return builder.withTransport(
+                    JSONRPCTransport.class, new JSONRPCTransportConfigBuilder().addInterceptor(auth));
         }
     },
     HTTP_JSON {

@@ -8,6 +8,12 @@ import agentmesh.client.Part;
 import agentmesh.client.SendReceipt;
 import agentmesh.client.Task;
 import agentmesh.client.TaskState;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -15,18 +21,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.TypeConversionException;
 
-import java.time.Duration;
-import java.util.Arrays;
-import java.util.Iterator;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicReference;
-
 /** The agent's commands: send, read and follow its inbox, acknowledge it, work on its tasks. */
 final class AgentCommands {
 
-    private AgentCommands() {
-    }
+    private AgentCommands() {}
 
     @Command(name = "send", description = "Send a message: a new task, or into --task.")
     static final class Send implements Runnable {
@@ -37,23 +35,30 @@ final class AgentCommands {
         @Parameters(index = "0", paramLabel = "TO", description = "The agent it is for.")
         String to;
 
-        @Parameters(index = "1..*", arity = "1..*", paramLabel = "TEXT",
+        @Parameters(
+                index = "1..*",
+                arity = "1..*",
+                paramLabel = "TEXT",
                 description = "The message's text (the rest of the line, quoted or not).")
         List<String> text;
 
         @Option(names = "--task", paramLabel = "ID", description = "Write in this task instead of opening one.")
         String taskId;
 
-        @Option(names = "--id", paramLabel = "MESSAGE_ID",
+        @Option(
+                names = "--id",
+                paramLabel = "MESSAGE_ID",
                 description = "The message's id (default: a new one; the same id again is stored once).")
         String messageId;
 
         @Override
         public void run() {
-            SendReceipt receipt = ctl.agent().send(new Message(messageId, to, taskId, null,
-                    List.of(Part.text(String.join(" ", text)))));
-            ctl.print(receipt, r -> (r.repeated() ? "sent before: " : "sent: ") + r.messageId() + " in task "
-                    + r.taskId() + " (#" + r.seq() + ")");
+            SendReceipt receipt = ctl.agent()
+                    .send(new Message(messageId, to, taskId, null, List.of(Part.text(String.join(" ", text)))));
+            ctl.print(
+                    receipt,
+                    r -> (r.repeated() ? "sent before: " : "sent: ") + r.messageId() + " in task " + r.taskId() + " (#"
+                            + r.seq() + ")");
         }
     }
 
@@ -69,15 +74,24 @@ final class AgentCommands {
         @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "At most N events.")
         int limit;
 
-        @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "0",
+        @Option(
+                names = "--wait",
+                paramLabel = "SECONDS",
+                defaultValue = "0",
                 description = "Wait up to this long for a first event (a long poll).")
         long wait;
 
         @Override
         public void run() {
             Pages.InboxPage page = ctl.agent().inbox(after, limit, Duration.ofSeconds(wait));
-            ctl.print(page, p -> String.join("\n", p.events().stream().map(AgentCommands::describe).toList())
-                    + (p.events().isEmpty() ? "" : "\n") + "next cursor: " + p.nextCursor());
+            ctl.print(
+                    page,
+                    p -> String.join(
+                                    "\n",
+                                    p.events().stream()
+                                            .map(AgentCommands::describe)
+                                            .toList()) + (p.events().isEmpty() ? "" : "\n") + "next cursor: "
+                            + p.nextCursor());
         }
     }
 
@@ -140,8 +154,12 @@ final class AgentCommands {
         @ParentCommand
         MeshCtl ctl;
 
-        @Option(names = "--state", paramLabel = "STATE", converter = StateConverter.class,
-                completionCandidates = States.class, description = "Only tasks in this state: ${COMPLETION-CANDIDATES}.")
+        @Option(
+                names = "--state",
+                paramLabel = "STATE",
+                converter = StateConverter.class,
+                completionCandidates = States.class,
+                description = "Only tasks in this state: ${COMPLETION-CANDIDATES}.")
         TaskState state;
 
         @Option(names = "--limit", paramLabel = "N", defaultValue = "20", description = "At most N tasks.")
@@ -151,8 +169,9 @@ final class AgentCommands {
         public void run() {
             ctl.print(ctl.agent().tasks(state, null, limit), page -> {
                 Table table = Table.of("TASK", "STATE", "REQUESTER", "ASSIGNEE", "UPDATED");
-                page.tasks().forEach(t -> table.row(t.taskId(), t.status().state().wireName(), t.requester(),
-                        t.assignee(), t.updatedAt()));
+                page.tasks()
+                        .forEach(t -> table.row(
+                                t.taskId(), t.status().state().wireName(), t.requester(), t.assignee(), t.updatedAt()));
                 return table.render();
             });
         }
@@ -170,25 +189,33 @@ final class AgentCommands {
         }
 
         @Command(name = "status", description = "Move the task to STATE, saying why.")
-        void status(@Parameters(index = "0", paramLabel = "ID") String taskId,
-                    @Parameters(index = "1", paramLabel = "STATE", converter = StateConverter.class,
-                            completionCandidates = States.class,
-                            description = "One of ${COMPLETION-CANDIDATES}.") TaskState state,
-                    @Parameters(index = "2..*", arity = "0..*", paramLabel = "REASON") List<String> reason) {
+        void status(
+                @Parameters(index = "0", paramLabel = "ID") String taskId,
+                @Parameters(
+                                index = "1",
+                                paramLabel = "STATE",
+                                converter = StateConverter.class,
+                                completionCandidates = States.class,
+                                description = "One of ${COMPLETION-CANDIDATES}.")
+                        TaskState state,
+                @Parameters(index = "2..*", arity = "0..*", paramLabel = "REASON") List<String> reason) {
             ctl.print(ctl.agent().changeStatus(taskId, state, words(reason)), AgentCommands::describe);
         }
 
         @Command(name = "cancel", description = "Cancel the task (either agent may).")
-        void cancel(@Parameters(index = "0", paramLabel = "ID") String taskId,
-                    @Parameters(index = "1..*", arity = "0..*", paramLabel = "REASON") List<String> reason) {
+        void cancel(
+                @Parameters(index = "0", paramLabel = "ID") String taskId,
+                @Parameters(index = "1..*", arity = "0..*", paramLabel = "REASON") List<String> reason) {
             ctl.print(ctl.agent().cancel(taskId, words(reason)), AgentCommands::describe);
         }
 
         @Command(name = "artifact", description = "Add a text artifact to the task.")
-        void artifact(@Parameters(index = "0", paramLabel = "ID") String taskId,
-                      @Parameters(index = "1", paramLabel = "NAME") String name,
-                      @Parameters(index = "2..*", arity = "1..*", paramLabel = "TEXT") List<String> text) {
-            ctl.print(ctl.agent().addArtifact(taskId, null, name, List.of(Part.text(words(text)))),
+        void artifact(
+                @Parameters(index = "0", paramLabel = "ID") String taskId,
+                @Parameters(index = "1", paramLabel = "NAME") String name,
+                @Parameters(index = "2..*", arity = "1..*", paramLabel = "TEXT") List<String> text) {
+            ctl.print(
+                    ctl.agent().addArtifact(taskId, null, name, List.of(Part.text(words(text)))),
                     a -> "artifact " + a.artifactId() + " added");
         }
     }
@@ -217,16 +244,27 @@ final class AgentCommands {
     static String describe(Task task) {
         StringBuilder text = new StringBuilder(task.taskId() + "  " + describe(task.status()) + "\n  "
                 + task.requester() + " -> " + task.assignee() + ", updated " + task.updatedAt());
-        task.history().forEach(m -> text.append("\n  #").append(m.seq()).append(' ').append(m.from()).append(": ")
-                .append(text(m.parts())));
-        task.artifacts().forEach(a -> text.append("\n  artifact ").append(a.name()).append(": ")
-                .append(text(a.parts())));
+        task.history()
+                .forEach(m -> text.append("\n  #")
+                        .append(m.seq())
+                        .append(' ')
+                        .append(m.from())
+                        .append(": ")
+                        .append(text(m.parts())));
+        task.artifacts()
+                .forEach(a -> text.append("\n  artifact ")
+                        .append(a.name())
+                        .append(": ")
+                        .append(text(a.parts())));
         return text.toString();
     }
 
     private static String text(List<Part> parts) {
-        return String.join(" ", parts.stream().map(p -> p.text() == null ? "[" + p.kind() + "]" : p.text())
-                .toList());
+        return String.join(
+                " ",
+                parts.stream()
+                        .map(p -> p.text() == null ? "[" + p.kind() + "]" : p.text())
+                        .toList());
     }
 
     /** A task state by its wire name ({@code input-required}); another word is a usage error. */

@@ -6,7 +6,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
 import java.lang.reflect.RecordComponent;
 import java.time.Instant;
 import java.util.Collection;
@@ -15,8 +14,7 @@ import java.util.Map;
 /** The client's records as JSON, field by field as the API names them, for {@code --json}. */
 final class JsonOutput {
 
-    private JsonOutput() {
-    }
+    private JsonOutput() {}
 
     static JsonValue of(Object value) {
         if (value == null) {

@@ -4,15 +4,6 @@ import agentmesh.client.MeshAdmin;
 import agentmesh.client.MeshAgent;
 import agentmesh.client.MeshProblemException;
 import agentmesh.client.RetryPolicy;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.ParseResult;
-import picocli.CommandLine.ScopeType;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -27,6 +18,14 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code meshctl}: the mesh from a terminal or a script. Agent commands act as {@code MESH_AGENT_ID} (or
@@ -34,18 +33,38 @@ import java.util.function.Function;
  * {@code MESH_ADMIN_TOKEN} (or {@code --admin-token-file}); all at {@code MESH_URL} (or {@code --url}). A token is
  * never taken from the command line, where {@code ps} shows it to every user. Exit status by outcome (the footer).
  */
-@Command(name = "meshctl", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true,
-        versionProvider = MeshCtl.Version.class, sortOptions = false, usageHelpAutoWidth = true,
+@Command(
+        name = "meshctl",
+        scope = ScopeType.INHERIT,
+        mixinStandardHelpOptions = true,
+        versionProvider = MeshCtl.Version.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
         description = "The mesh from a terminal or a script: tables for people, --json for scripts.",
-        subcommands = {AgentCommands.Send.class, AgentCommands.Inbox.class, AgentCommands.Watch.class,
-                AgentCommands.Ack.class, AgentCommands.Tasks.class, AgentCommands.TaskCommand.class,
-                AgentAdminCommands.Agents.class, AgentAdminCommands.Contacts.class, AgentAdminCommands.Card.class,
-                AgentAdminCommands.Remote.class, AgentAdminCommands.Push.class, OperationsCommands.Outbox.class,
-                OperationsCommands.DeadLetters.class, OperationsCommands.IdleScan.class,
-                OperationsCommands.Stats.class, OperationsCommands.Completion.class, CommandLine.HelpCommand.class},
+        subcommands = {
+            AgentCommands.Send.class,
+            AgentCommands.Inbox.class,
+            AgentCommands.Watch.class,
+            AgentCommands.Ack.class,
+            AgentCommands.Tasks.class,
+            AgentCommands.TaskCommand.class,
+            AgentAdminCommands.Agents.class,
+            AgentAdminCommands.Contacts.class,
+            AgentAdminCommands.Card.class,
+            AgentAdminCommands.Remote.class,
+            AgentAdminCommands.Push.class,
+            OperationsCommands.Outbox.class,
+            OperationsCommands.DeadLetters.class,
+            OperationsCommands.IdleScan.class,
+            OperationsCommands.Stats.class,
+            OperationsCommands.Completion.class,
+            CommandLine.HelpCommand.class
+        },
         footerHeading = "%nExit status:%n",
-        footer = {"  0 done, 2 usage, 3 unauthorized, 4 not allowed, 5 not found, 6 conflict,",
-                "  7 invalid request, 8 overloaded (try later), 9 mesh unreachable, 1 other"})
+        footer = {
+            "  0 done, 2 usage, 3 unauthorized, 4 not allowed, 5 not found, 6 conflict,",
+            "  7 invalid request, 8 overloaded (try later), 9 mesh unreachable, 1 other"
+        })
 public final class MeshCtl implements Runnable {
 
     static final String DEFAULT_URL = "http://127.0.0.1:8080/mesh/api/v1/";
@@ -59,21 +78,37 @@ public final class MeshCtl implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--url", scope = ScopeType.INHERIT, paramLabel = "URL", description = "The API's base URL (MESH_URL; default "
-            + DEFAULT_URL + ").")
+    @Option(
+            names = "--url",
+            scope = ScopeType.INHERIT,
+            paramLabel = "URL",
+            description = "The API's base URL (MESH_URL; default " + DEFAULT_URL + ").")
     URI url;
 
-    @Option(names = "--json", scope = ScopeType.INHERIT, description = "Print JSON (the client's records, field by field) instead of text.")
+    @Option(
+            names = "--json",
+            scope = ScopeType.INHERIT,
+            description = "Print JSON (the client's records, field by field) instead of text.")
     boolean json;
 
-    @Option(names = "--agent", scope = ScopeType.INHERIT, paramLabel = "ID", description = "Agent commands: the agent (MESH_AGENT_ID).")
+    @Option(
+            names = "--agent",
+            scope = ScopeType.INHERIT,
+            paramLabel = "ID",
+            description = "Agent commands: the agent (MESH_AGENT_ID).")
     String agentId;
 
-    @Option(names = "--token-file", scope = ScopeType.INHERIT, paramLabel = "FILE",
+    @Option(
+            names = "--token-file",
+            scope = ScopeType.INHERIT,
+            paramLabel = "FILE",
             description = "Agent commands: a file holding the agent's token (else MESH_AGENT_TOKEN).")
     Path tokenFile;
 
-    @Option(names = "--admin-token-file", scope = ScopeType.INHERIT, paramLabel = "FILE",
+    @Option(
+            names = "--admin-token-file",
+            scope = ScopeType.INHERIT,
+            paramLabel = "FILE",
             description = "Admin commands: a file holding the admin token (else MESH_ADMIN_TOKEN).")
     Path adminTokenFile;
 
@@ -99,8 +134,8 @@ public final class MeshCtl implements Runnable {
         CommandLine commandLine = new CommandLine(new MeshCtl(environment, out));
         commandLine.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         commandLine.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
-        commandLine.setParameterExceptionHandler((problem, args) -> usageError(problem.getMessage(), problem,
-                problem.getCommandLine()));
+        commandLine.setParameterExceptionHandler(
+                (problem, args) -> usageError(problem.getMessage(), problem, problem.getCommandLine()));
         commandLine.setExecutionExceptionHandler((failure, command, parsed) -> failed(failure, command));
         return commandLine;
     }
@@ -115,13 +150,15 @@ public final class MeshCtl implements Runnable {
         if (agent == null || agent.isBlank()) {
             throw usage("--agent or MESH_AGENT_ID is needed");
         }
-        return MeshAgent.builder(url(), agent, token(tokenFile, "MESH_AGENT_TOKEN", "--token-file")).retries(RETRIES)
+        return MeshAgent.builder(url(), agent, token(tokenFile, "MESH_AGENT_TOKEN", "--token-file"))
+                .retries(RETRIES)
                 .build();
     }
 
     MeshAdmin admin() {
         return MeshAdmin.builder(url(), token(adminTokenFile, "MESH_ADMIN_TOKEN", "--admin-token-file"))
-                .retries(RETRIES).build();
+                .retries(RETRIES)
+                .build();
     }
 
     /** Prints {@code value} as JSON with {@code --json}, else as {@code human} renders it. */

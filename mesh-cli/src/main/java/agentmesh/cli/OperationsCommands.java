@@ -2,6 +2,8 @@ package agentmesh.cli;
 
 import agentmesh.client.MeshAdmin;
 import agentmesh.client.Pages;
+import java.util.Iterator;
+import java.util.List;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -11,31 +13,31 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-import java.util.Iterator;
-import java.util.List;
-
 /** The admin's operations: the outbox, the consumer's dead letters, the idle-task scan, the stats; and completion. */
 final class OperationsCommands {
 
-    private OperationsCommands() {
-    }
+    private OperationsCommands() {}
 
     /** What the idle scan did, for {@code idle-scan}. */
-    record IdleScanResult(int failed) {
-    }
+    record IdleScanResult(int failed) {}
 
     /** An outbox event put back to be published, for {@code outbox retry}. */
-    record Retried(long eventId) {
-    }
+    record Retried(long eventId) {}
 
-    @Command(name = "outbox", description = "Outbox events by status, oldest first; 'outbox retry ID' puts a dead one back.")
+    @Command(
+            name = "outbox",
+            description = "Outbox events by status, oldest first; 'outbox retry ID' puts a dead one back.")
     static final class Outbox implements Runnable {
 
         @ParentCommand
         MeshCtl ctl;
 
-        @Option(names = "--status", paramLabel = "STATUS", defaultValue = "failed",
-                completionCandidates = OutboxStatuses.class, description = "${COMPLETION-CANDIDATES} (default failed).")
+        @Option(
+                names = "--status",
+                paramLabel = "STATUS",
+                defaultValue = "failed",
+                completionCandidates = OutboxStatuses.class,
+                description = "${COMPLETION-CANDIDATES} (default failed).")
         String status;
 
         @Option(names = "--limit", paramLabel = "N", defaultValue = "50")
@@ -45,8 +47,15 @@ final class OperationsCommands {
         public void run() {
             ctl.print(ctl.admin().outbox(status, limit), events -> {
                 Table table = Table.of("EVENT", "STATUS", "KEY", "TYPE", "TASK", "ATTEMPTS", "NEXT ATTEMPT", "ERROR");
-                events.forEach(e -> table.row(e.id(), e.status(), e.key(), e.type(), e.taskId(), e.attempts(),
-                        e.nextAttemptAt(), e.lastError()));
+                events.forEach(e -> table.row(
+                        e.id(),
+                        e.status(),
+                        e.key(),
+                        e.type(),
+                        e.taskId(),
+                        e.attempts(),
+                        e.nextAttemptAt(),
+                        e.lastError()));
                 return table.render();
             });
         }
@@ -63,13 +72,18 @@ final class OperationsCommands {
         }
     }
 
-    @Command(name = "dead-letters", description = "Records the inbox consumer set aside; 'dead-letters replay ID' delivers one.")
+    @Command(
+            name = "dead-letters",
+            description = "Records the inbox consumer set aside; 'dead-letters replay ID' delivers one.")
     static final class DeadLetters implements Runnable {
 
         @ParentCommand
         MeshCtl ctl;
 
-        @Option(names = "--status", paramLabel = "STATUS", defaultValue = "parked",
+        @Option(
+                names = "--status",
+                paramLabel = "STATUS",
+                defaultValue = "parked",
                 completionCandidates = DeadLetterStatuses.class,
                 description = "${COMPLETION-CANDIDATES} (default parked).")
         String status;
@@ -81,8 +95,16 @@ final class OperationsCommands {
         public void run() {
             ctl.print(ctl.admin().consumerDeadLetterStore(status).page(page.cursor, page.limit), letters -> {
                 Table table = Table.of("ID", "STATUS", "TOPIC", "PARTITION", "OFFSET", "KEY", "ATTEMPTS", "ERROR");
-                letters.deadLetters().forEach(d -> table.row(d.id(), d.status(), d.topic(), d.partition(),
-                        d.offset(), d.key(), d.attempts(), d.error()));
+                letters.deadLetters()
+                        .forEach(d -> table.row(
+                                d.id(),
+                                d.status(),
+                                d.topic(),
+                                d.partition(),
+                                d.offset(),
+                                d.key(),
+                                d.attempts(),
+                                d.error()));
                 return table.render() + more(letters);
             });
         }
@@ -106,7 +128,8 @@ final class OperationsCommands {
 
         @Override
         public void run() {
-            ctl.print(new IdleScanResult(ctl.admin().scanIdleTasks()),
+            ctl.print(
+                    new IdleScanResult(ctl.admin().scanIdleTasks()),
                     r -> "the idle scan failed " + r.failed() + (r.failed() == 1 ? " task" : " tasks"));
         }
     }
@@ -123,9 +146,13 @@ final class OperationsCommands {
         }
     }
 
-    @Command(name = "completion", description = {"Print the completion script for bash and zsh.",
-            "Load it with: source <(meshctl completion)",
-            "zsh first: autoload -U +X compinit && compinit && autoload -U +X bashcompinit && bashcompinit"})
+    @Command(
+            name = "completion",
+            description = {
+                "Print the completion script for bash and zsh.",
+                "Load it with: source <(meshctl completion)",
+                "zsh first: autoload -U +X compinit && compinit && autoload -U +X bashcompinit && bashcompinit"
+            })
     static final class Completion implements Runnable {
 
         @Spec
@@ -142,13 +169,15 @@ final class OperationsCommands {
     }
 
     /** A dead-letter store's count, for the {@code count} commands. */
-    record Count(long count) {
-    }
+    record Count(long count) {}
 
     /** Where a dead-letter listing starts and how much of it one command shows. */
     static final class PageOptions {
 
-        @Option(names = "--cursor", paramLabel = "ID", description = "Start after this letter (a listing's next cursor).")
+        @Option(
+                names = "--cursor",
+                paramLabel = "ID",
+                description = "Start after this letter (a listing's next cursor).")
         Long cursor;
 
         @Option(names = "--limit", paramLabel = "N", defaultValue = "100", description = "At most N letters (1-1000).")
@@ -158,8 +187,8 @@ final class OperationsCommands {
     /** Dead letters of a remote agent or of push configs: the same store, the same table. */
     static String outboundTable(Pages.DeadLetterPage<MeshAdmin.OutboundDeadLetter> letters) {
         Table table = Table.of("ID", "TARGET", "CURSOR", "PARKED", "REPLAYED", "ERROR");
-        letters.deadLetters().forEach(d -> table.row(d.id(), d.targetKey(), d.cursor(), d.parkedAt(), d.replayedAt(),
-                d.error()));
+        letters.deadLetters()
+                .forEach(d -> table.row(d.id(), d.targetKey(), d.cursor(), d.parkedAt(), d.replayedAt(), d.error()));
         return table.render() + more(letters);
     }
 

@@ -1,11 +1,10 @@
 package agentmesh.cli;
 
-import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,17 +18,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** meshctl against a local stand-in for the mesh: what it parses, sends, prints and exits with. */
 class MeshCtlTest {
 
     /** An answer of the stand-in: status, content type, body. */
-    private record Answer(int status, String type, String body) {
-    }
+    private record Answer(int status, String type, String body) {}
 
     private HttpServer server;
     private final Map<String, Answer> answers = new ConcurrentHashMap<>();
@@ -52,8 +50,9 @@ class MeshCtlTest {
                     + exchange.getRequestHeaders().getFirst("Authorization") + " " + body);
             Answer answer = body.contains("\"messageId\":\"m-taken\"")
                     ? new Answer(409, "application/problem+json", "{\"title\":\"Message id reused\",\"status\":409}")
-                    : answers.getOrDefault(exchange.getRequestMethod() + " " + path, new Answer(404,
-                    "application/problem+json", "{\"title\":\"Not found\",\"status\":404}"));
+                    : answers.getOrDefault(
+                            exchange.getRequestMethod() + " " + path,
+                            new Answer(404, "application/problem+json", "{\"title\":\"Not found\",\"status\":404}"));
             byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", answer.type());
             exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : bytes.length);
@@ -62,11 +61,20 @@ class MeshCtlTest {
             }
         });
         server.start();
-        environment.putAll(Map.of("MESH_URL", "http://127.0.0.1:" + server.getAddress().getPort() + "/mesh/api/v1/",
-                "MESH_AGENT_ID", "alice@example", "MESH_AGENT_TOKEN", "alice-token",
-                "MESH_ADMIN_TOKEN", "admin-token"));
-        answer("POST messages", 201, "{\"messageId\":\"m-1\",\"taskId\":\"t-1\",\"contextId\":\"c-1\",\"seq\":1,"
-                + "\"createdAt\":\"2026-12-03T10:00:00Z\"}");
+        environment.putAll(Map.of(
+                "MESH_URL",
+                "http://127.0.0.1:" + server.getAddress().getPort() + "/mesh/api/v1/",
+                "MESH_AGENT_ID",
+                "alice@example",
+                "MESH_AGENT_TOKEN",
+                "alice-token",
+                "MESH_ADMIN_TOKEN",
+                "admin-token"));
+        answer(
+                "POST messages",
+                201,
+                "{\"messageId\":\"m-1\",\"taskId\":\"t-1\",\"contextId\":\"c-1\",\"seq\":1,"
+                        + "\"createdAt\":\"2026-12-03T10:00:00Z\"}");
     }
 
     @AfterEach
@@ -81,7 +89,10 @@ class MeshCtlTest {
     private int meshctl(String... args) {
         out.reset();
         err.reset();
-        return MeshCtl.run(args, environment, new PrintStream(out, true, StandardCharsets.UTF_8),
+        return MeshCtl.run(
+                args,
+                environment,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
@@ -121,13 +132,11 @@ class MeshCtlTest {
     @Test
     void aWrongCommandLineExitsWith2AndSaysWhatWouldBeRight() {
         assertEquals(2, meshctl("task", "frobnicate", "t-1"));
-        assertTrue(err().contains("Did you mean: task status?") && err().contains("Try 'meshctl task --help'"),
-                err());
+        assertTrue(err().contains("Did you mean: task status?") && err().contains("Try 'meshctl task --help'"), err());
         assertEquals(2, meshctl("send"));
         assertTrue(err().contains("Usage: meshctl send"), err());
         assertEquals(2, meshctl("task", "status", "t-1", "sleeping"));
-        assertTrue(err().contains("not a task state: sleeping") && err().contains("meshctl task status --help"),
-                err());
+        assertTrue(err().contains("not a task state: sleeping") && err().contains("meshctl task status --help"), err());
         assertEquals(2, meshctl("ack", "three"));
         assertEquals(2, meshctl());
         assertTrue(requests.isEmpty(), "nothing wrong reaches the mesh: " + requests);
@@ -140,8 +149,11 @@ class MeshCtlTest {
             assertTrue(out().contains("\n  " + command + " "), command + " is listed: " + out());
         }
         assertEquals(0, meshctl("remote", "attach", "--help"));
-        assertTrue(out().startsWith("Usage: meshctl remote attach") && out().contains("CARD_URL")
-                && out().contains("--bearer-token-file"), out());
+        assertTrue(
+                out().startsWith("Usage: meshctl remote attach")
+                        && out().contains("CARD_URL")
+                        && out().contains("--bearer-token-file"),
+                out());
         assertEquals(0, meshctl("help", "dead-letters"));
         assertTrue(out().contains("--status=STATUS") && out().contains("parked, replayed"), out());
     }
@@ -161,19 +173,22 @@ class MeshCtlTest {
         Path script = Files.writeString(dir.resolve("meshctl.bash"), out());
 
         assertEquals("remote", complete(script, "meshctl", "rem"));
-        assertEquals("attach dead-letter-count dead-letters detach replay show",
-                complete(script, "meshctl", "remote", ""));
+        assertEquals(
+                "attach dead-letter-count dead-letters detach replay show", complete(script, "meshctl", "remote", ""));
         assertEquals("input-required", complete(script, "meshctl", "tasks", "--state", "inp"));
     }
 
     /** What bash's completion offers for the last word, through the generated function as bash calls it. */
     private static String complete(Path script, String... words) throws Exception {
         String line = String.join(" ", words);
-        String call = "source '" + script + "' 2>/dev/null; COMP_WORDS=(" + String.join(" ",
-                List.of(words).stream().map(w -> "'" + w + "'").toList()) + "); COMP_CWORD=" + (words.length - 1)
+        String call = "source '" + script + "' 2>/dev/null; COMP_WORDS=("
+                + String.join(
+                        " ", List.of(words).stream().map(w -> "'" + w + "'").toList()) + "); COMP_CWORD="
+                + (words.length - 1)
                 + "; COMP_LINE='" + line + "'; COMP_POINT=" + line.length()
                 + "; _complete_meshctl 2>/dev/null; echo \"${COMPREPLY[*]}\"";
-        Process bash = new ProcessBuilder("bash", "-c", call).redirectErrorStream(true).start();
+        Process bash =
+                new ProcessBuilder("bash", "-c", call).redirectErrorStream(true).start();
         String completions = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertEquals(0, bash.waitFor());
         return completions;
@@ -189,7 +204,8 @@ class MeshCtlTest {
 
         assertEquals(0, meshctl("send", "bob@example", "hi", "--token-file", tokenFile.toString()));
         assertTrue(requests.get(0).startsWith("POST messages Bearer file-token "), requests.get(0));
-        assertEquals(2, meshctl("stats", "--admin-token-file", dir.resolve("absent").toString()));
+        assertEquals(
+                2, meshctl("stats", "--admin-token-file", dir.resolve("absent").toString()));
         assertTrue(err().contains("there is no such file"), err());
     }
 
@@ -206,11 +222,20 @@ class MeshCtlTest {
                  "protocolVersion":"1.0","name":"Echo","relayedCursor":7,"attempts":0}""");
         Path secret = Files.writeString(dir.resolve("secret"), "s3cret\n");
 
-        assertEquals(0, meshctl("remote", "attach", "echo@example", "https://a.example/card",
-                "--bearer-token-file", secret.toString()));
+        assertEquals(
+                0,
+                meshctl(
+                        "remote",
+                        "attach",
+                        "echo@example",
+                        "https://a.example/card",
+                        "--bearer-token-file",
+                        secret.toString()));
 
-        assertEquals("PUT admin/agents/echo%40example/remote Bearer admin-token "
-                + "{\"cardUrl\":\"https://a.example/card\",\"bearerToken\":\"s3cret\"}", requests.get(0));
+        assertEquals(
+                "PUT admin/agents/echo%40example/remote Bearer admin-token "
+                        + "{\"cardUrl\":\"https://a.example/card\",\"bearerToken\":\"s3cret\"}",
+                requests.get(0));
         assertTrue(out().contains("endpoint       https://a.example/rpc\n"), out());
         assertTrue(out().contains("relayed up to  7\n"), out());
         assertTrue(out().contains("last error     -"), out());
@@ -221,12 +246,16 @@ class MeshCtlTest {
         answer("PUT admin/agents/bob/card", 200, """
                 {"agentId":"bob","displayName":"Bob","description":"Reviews",
                  "skills":[{"id":"review","name":"Review","tags":["code","pr"]}]}""");
-        Path skills = Files.writeString(dir.resolve("skills.json"), "[{\"id\":\"review\",\"name\":\"Review\","
-                + "\"tags\":[\"code\",\"pr\"]}]");
+        Path skills = Files.writeString(
+                dir.resolve("skills.json"),
+                "[{\"id\":\"review\",\"name\":\"Review\"," + "\"tags\":[\"code\",\"pr\"]}]");
 
         assertEquals(0, meshctl("card", "set", "bob", "--description", "Reviews", "--skills", skills.toString()));
-        assertTrue(requests.get(0).endsWith("{\"description\":\"Reviews\",\"skills\":[{\"id\":\"review\","
-                + "\"name\":\"Review\",\"tags\":[\"code\",\"pr\"]}]}"), requests.get(0));
+        assertTrue(
+                requests.get(0)
+                        .endsWith("{\"description\":\"Reviews\",\"skills\":[{\"id\":\"review\","
+                                + "\"name\":\"Review\",\"tags\":[\"code\",\"pr\"]}]}"),
+                requests.get(0));
         assertTrue(out().contains("SKILL   NAME    TAGS      DESCRIPTION\nreview  Review  code, pr  -"), out());
 
         Files.writeString(skills, "{\"id\":\"review\"}");
@@ -239,13 +268,21 @@ class MeshCtlTest {
 
     @Test
     void deadLettersOfEachKindAreListedAndReplayed() {
-        answer("GET admin/dead-letters", 200, "{\"deadLetters\":[{\"id\":4,\"topic\":\"inbox.events\","
-                + "\"partition\":2,\"offset\":90,\"key\":\"bob\",\"error\":\"too large\",\"attempts\":5,"
-                + "\"status\":\"replayed\",\"createdAt\":\"2026-12-03T10:00:00Z\"}],\"nextCursor\":4}");
+        answer(
+                "GET admin/dead-letters",
+                200,
+                "{\"deadLetters\":[{\"id\":4,\"topic\":\"inbox.events\","
+                        + "\"partition\":2,\"offset\":90,\"key\":\"bob\",\"error\":\"too large\",\"attempts\":5,"
+                        + "\"status\":\"replayed\",\"createdAt\":\"2026-12-03T10:00:00Z\"}],\"nextCursor\":4}");
         answer("POST admin/dead-letters/4/replay", 202, "{\"id\":4,\"outcome\":\"delivered\"}");
-        answer("GET admin/agents/echo/push/dead-letters", 200, "{\"deadLetters\":[{\"id\":9,\"agentId\":\"echo\","
-                + "\"targetKey\":\"t-1/c-1\",\"cursor\":12,\"error\":\"500\",\"parkedAt\":\"2026-12-03T10:00:00Z\"}]}");
-        answer("POST admin/agents/echo/remote/dead-letters/3/replay", 202,
+        answer(
+                "GET admin/agents/echo/push/dead-letters",
+                200,
+                "{\"deadLetters\":[{\"id\":9,\"agentId\":\"echo\","
+                        + "\"targetKey\":\"t-1/c-1\",\"cursor\":12,\"error\":\"500\",\"parkedAt\":\"2026-12-03T10:00:00Z\"}]}");
+        answer(
+                "POST admin/agents/echo/remote/dead-letters/3/replay",
+                202,
                 "{\"id\":3,\"outcome\":\"unreachable: timed out\"}");
 
         assertEquals(0, meshctl("dead-letters", "--status", "replayed", "--limit", "5"));
@@ -255,7 +292,8 @@ class MeshCtlTest {
         assertEquals(0, meshctl("dead-letters", "replay", "4"));
         assertEquals("dead letter 4: delivered\n", out());
         assertEquals(0, meshctl("push", "dead-letters", "echo", "--cursor", "8"));
-        assertTrue(requests.get(2).startsWith("GET admin/agents/echo/push/dead-letters?cursor=8&limit=100 "),
+        assertTrue(
+                requests.get(2).startsWith("GET admin/agents/echo/push/dead-letters?cursor=8&limit=100 "),
                 requests.get(2));
         assertTrue(out().contains("9   t-1/c-1  12      2026-12-03T10:00:00Z  -         500"), out());
         assertEquals(0, meshctl("--json", "remote", "replay", "echo", "3"));
@@ -308,8 +346,10 @@ class MeshCtlTest {
                 """, out());
         assertFalse(out().contains("{"), "no raw JSON for people");
         assertEquals(0, meshctl("stats", "--json"));
-        assertTrue(out().startsWith("{\"outbox\":{\"byStatus\":{\"pending\":3,\"failed\":0},"
-                + "\"oldestPendingAgeSeconds\":0.42},\"consumer\":{\"group\":\"mesh-inbox\","
-                + "\"lagByPartition\":{\"0\":0,\"1\":2},\"totalLag\":2}"), out());
+        assertTrue(
+                out().startsWith("{\"outbox\":{\"byStatus\":{\"pending\":3,\"failed\":0},"
+                        + "\"oldestPendingAgeSeconds\":0.42},\"consumer\":{\"group\":\"mesh-inbox\","
+                        + "\"lagByPartition\":{\"0\":0,\"1\":2},\"totalLag\":2}"),
+                out());
     }
 }

@@ -1,14 +1,16 @@
 package agentmesh.cli;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
 
 class TableTest {
 
     @Test
     void columnsAreAlignedToTheirWidestCellAndAnAbsentValueIsADash() {
-        String table = Table.of("ID", "STATUS", "ERROR").row(1, "failed", "broker away").row(1234, "pending", null)
+        String table = Table.of("ID", "STATUS", "ERROR")
+                .row(1, "failed", "broker away")
+                .row(1234, "pending", null)
                 .render();
 
         assertEquals("""
@@ -24,12 +26,15 @@ class TableTest {
 
     @Test
     void fieldsAreNamesAndValuesWithoutAHeader() {
-        assertEquals("agent  bob\nname   Bob", Table.fields().row("agent", "bob").row("name", "Bob").render());
+        assertEquals(
+                "agent  bob\nname   Bob",
+                Table.fields().row("agent", "bob").row("name", "Bob").render());
     }
 
     @Test
     void aMultiLineCellStaysOnItsRow() {
-        assertEquals("A  B\n1  first line second line", Table.of("A", "B").row(1, "first line\n  second line")
-                .render());
+        assertEquals(
+                "A  B\n1  first line second line",
+                Table.of("A", "B").row(1, "first line\n  second line").render());
     }
 }

@@ -23,20 +23,22 @@ public sealed interface InboxEvent permits InboxEvent.MessageEvent, InboxEvent.S
     }
 
     /** What every kind of event carries. */
-    record Envelope(String eventId, String taskId, String contextId, String from, String to, Instant createdAt,
-                    Instant deliveredAt) {
-    }
+    record Envelope(
+            String eventId,
+            String taskId,
+            String contextId,
+            String from,
+            String to,
+            Instant createdAt,
+            Instant deliveredAt) {}
 
     /** A message of the task, from its other agent. */
     record MessageEvent(long cursor, Envelope envelope, String messageId, int seq, String role, List<Part> parts)
-            implements InboxEvent {
-    }
+            implements InboxEvent {}
 
     /** The task's status changed (by the other agent, a cancel, or the idle timeout). */
-    record StatusEvent(long cursor, Envelope envelope, Task.Status status) implements InboxEvent {
-    }
+    record StatusEvent(long cursor, Envelope envelope, Task.Status status) implements InboxEvent {}
 
     /** An artifact was added to the task. */
-    record ArtifactEvent(long cursor, Envelope envelope, Artifact artifact) implements InboxEvent {
-    }
+    record ArtifactEvent(long cursor, Envelope envelope, Artifact artifact) implements InboxEvent {}
 }

@@ -24,8 +24,7 @@ public final class InboxSubscription implements AutoCloseable {
         void onEvent(InboxEvent event) throws Exception;
 
         /** The stream ended: {@code cause} is null when it was closed, else why it stopped. */
-        default void ended(Throwable cause) {
-        }
+        default void ended(Throwable cause) {}
     }
 
     private final MeshHttp http;
@@ -46,8 +45,7 @@ public final class InboxSubscription implements AutoCloseable {
         thread.setDaemon(true);
     }
 
-    static InboxSubscription start(String agentId, MeshHttp http, RetryPolicy retries, Long after,
-                                   Listener listener) {
+    static InboxSubscription start(String agentId, MeshHttp http, RetryPolicy retries, Long after, Listener listener) {
         InboxSubscription subscription = new InboxSubscription(agentId, http, retries, after, listener);
         subscription.thread.start();
         return subscription;

@@ -5,7 +5,6 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -53,28 +52,27 @@ public final class MeshAdmin {
     }
 
     /** An agent with the token it authenticates with; the mesh shows a token only this once. */
-    public record Credentials(String agentId, String displayName, String token) {
-    }
+    public record Credentials(String agentId, String displayName, String token) {}
 
     /** A registered agent and the agents it may talk to. */
-    public record AgentInfo(String agentId, String displayName, Instant createdAt, List<String> contacts) {
-    }
+    public record AgentInfo(String agentId, String displayName, Instant createdAt, List<String> contacts) {}
 
     /** A page of agents in id order; {@code nextCursor} null after the last. */
-    public record AgentPage(List<AgentInfo> agents, String nextCursor) {
-    }
+    public record AgentPage(List<AgentInfo> agents, String nextCursor) {}
 
     /** What an agent's A2A card says of it. */
-    public record AgentCard(String agentId, String displayName, String description, List<Skill> skills) {
-    }
+    public record AgentCard(String agentId, String displayName, String description, List<Skill> skills) {}
 
     /** A skill on an agent's A2A card: all but {@code examples} required (at least one tag), as A2A 1.0 says. */
     public record Skill(String id, String name, String description, List<String> tags, List<String> examples) {
 
         /** A skill as the API writes it; what is missing stays null (the mesh refuses it naming the field). */
         public static Skill of(JsonObject json) {
-            return new Skill(Wire.optionalString(json, "id"), Wire.optionalString(json, "name"),
-                    Wire.optionalString(json, "description"), Wire.strings(json, "tags"),
+            return new Skill(
+                    Wire.optionalString(json, "id"),
+                    Wire.optionalString(json, "name"),
+                    Wire.optionalString(json, "description"),
+                    Wire.strings(json, "tags"),
                     Wire.strings(json, "examples"));
         }
 
@@ -92,36 +90,70 @@ public final class MeshAdmin {
     }
 
     /** A registered agent that is the mesh's face of an A2A server elsewhere, and where its relay stands. */
-    public record RemoteAgent(String agentId, String cardUrl, String endpoint, String protocolVersion, String name,
-                              long relayedCursor, int attempts, Instant nextAttemptAt, String lastError) {
-    }
+    public record RemoteAgent(
+            String agentId,
+            String cardUrl,
+            String endpoint,
+            String protocolVersion,
+            String name,
+            long relayedCursor,
+            int attempts,
+            Instant nextAttemptAt,
+            String lastError) {}
 
     /** An A2A push notification config an agent set up as a client; its secrets are never shown. */
-    public record PushConfig(String agentId, String taskId, String configId, String url, String protocolVersion,
-                             long pushedCursor, int attempts, String lastError, boolean ended) {
-    }
+    public record PushConfig(
+            String agentId,
+            String taskId,
+            String configId,
+            String url,
+            String protocolVersion,
+            long pushedCursor,
+            int attempts,
+            String lastError,
+            boolean ended) {}
 
     /** An event of the outbox: waiting to be published, published, or dead after its attempts. */
-    public record OutboxEvent(long id, String key, String type, String taskId, String status, int attempts,
-                              Instant nextAttemptAt, String lastError, Instant createdAt, Instant sentAt) {
-    }
+    public record OutboxEvent(
+            long id,
+            String key,
+            String type,
+            String taskId,
+            String status,
+            int attempts,
+            Instant nextAttemptAt,
+            String lastError,
+            Instant createdAt,
+            Instant sentAt) {}
 
     /** A record the inbox consumer could not deliver and set aside. */
-    public record DeadLetter(long id, String topic, int partition, long offset, String key, String error,
-                             int attempts, String status, Instant createdAt, Instant replayedAt) {
-    }
+    public record DeadLetter(
+            long id,
+            String topic,
+            int partition,
+            long offset,
+            String key,
+            String error,
+            int attempts,
+            String status,
+            Instant createdAt,
+            Instant replayedAt) {}
 
     /**
      * An inbox event a remote A2A agent or a push webhook would not take, parked; {@code targetKey} is the push
      * config's {@code taskId/configId}.
      */
-    public record OutboundDeadLetter(long id, String agentId, String targetKey, long cursor, String error,
-                                     Instant parkedAt, Instant replayedAt) {
-    }
+    public record OutboundDeadLetter(
+            long id,
+            String agentId,
+            String targetKey,
+            long cursor,
+            String error,
+            Instant parkedAt,
+            Instant replayedAt) {}
 
     /** What replaying a dead letter did ({@code delivered}, {@code requeued} for an outbox event, or why not). */
-    public record Replay(long id, String outcome) {
-    }
+    public record Replay(long id, String outcome) {}
 
     /**
      * One of the mesh's dead-letter stores, through the contract every store has: its letters in pages, in the order
@@ -143,14 +175,17 @@ public final class MeshAdmin {
         /** The letters after {@code cursor} (null: from the first), at most {@code limit} (1–1000). */
         public Pages.DeadLetterPage<T> page(Long cursor, int limit) {
             JsonObject page = http.get(path + "?" + (filter.isEmpty() ? "" : filter + "&")
-                    + (cursor == null ? "" : "cursor=" + cursor + "&") + "limit=" + limit).body();
-            return new Pages.DeadLetterPage<>(Wire.list(page, "deadLetters", read),
-                    Wire.optionalLong(page, "nextCursor"));
+                            + (cursor == null ? "" : "cursor=" + cursor + "&") + "limit=" + limit)
+                    .body();
+            return new Pages.DeadLetterPage<>(
+                    Wire.list(page, "deadLetters", read), Wire.optionalLong(page, "nextCursor"));
         }
 
         /** How many of its letters wait for an admin. */
         public long count() {
-            return http.get(path + "/count" + (filter.isEmpty() ? "" : "?" + filter)).body().getJsonNumber("count")
+            return http.get(path + "/count" + (filter.isEmpty() ? "" : "?" + filter))
+                    .body()
+                    .getJsonNumber("count")
                     .longValue();
         }
 
@@ -167,8 +202,7 @@ public final class MeshAdmin {
 
     /** The records the inbox consumer set aside, by status ({@code parked} or {@code replayed}). */
     public DeadLetterStore<DeadLetter> consumerDeadLetterStore(String status) {
-        return new DeadLetterStore<>("admin/dead-letters", "status=" + segment(status),
-                AdminWire::deadLetter);
+        return new DeadLetterStore<>("admin/dead-letters", "status=" + segment(status), AdminWire::deadLetter);
     }
 
     /** The events the agent's A2A server refused, parked. */
@@ -187,8 +221,12 @@ public final class MeshAdmin {
      * @throws MeshProblemException.Conflict the id is taken
      */
     public Credentials registerAgent(String agentId, String displayName) {
-        JsonObject body = Json.createObjectBuilder().add("agentId", agentId).add("displayName", displayName).build();
-        return AdminWire.credentials(http.post("admin/agents", body, MeshHttp.Repeat.WHEN_REFUSED).body());
+        JsonObject body = Json.createObjectBuilder()
+                .add("agentId", agentId)
+                .add("displayName", displayName)
+                .build();
+        return AdminWire.credentials(
+                http.post("admin/agents", body, MeshHttp.Repeat.WHEN_REFUSED).body());
     }
 
     public AgentInfo agent(String agentId) {
@@ -234,7 +272,10 @@ public final class MeshAdmin {
         Wire.addIfSet(body, "description", description);
         JsonArrayBuilder skillArray = Json.createArrayBuilder();
         skills.forEach(skill -> skillArray.add(skill.json()));
-        return AdminWire.card(http.put(agentPath(agentId) + "/card", body.add("skills", skillArray).build()).body());
+        return AdminWire.card(http.put(
+                        agentPath(agentId) + "/card",
+                        body.add("skills", skillArray).build())
+                .body());
     }
 
     /**
@@ -295,7 +336,10 @@ public final class MeshAdmin {
 
     /** Outbox events by status ({@code pending}, {@code sent} or {@code failed}), oldest first. */
     public List<OutboxEvent> outbox(String status, int limit) {
-        return Wire.list(http.get("admin/outbox?status=" + segment(status) + "&limit=" + limit).body(), "events",
+        return Wire.list(
+                http.get("admin/outbox?status=" + segment(status) + "&limit=" + limit)
+                        .body(),
+                "events",
                 AdminWire::outboxEvent);
     }
 
@@ -316,7 +360,9 @@ public final class MeshAdmin {
 
     /** Runs the idle-task scan now instead of at its next timer; returns how many idle tasks it failed. */
     public int scanIdleTasks() {
-        return http.post("admin/tasks/idle-scan", empty(), MeshHttp.Repeat.WHEN_REFUSED).body().getInt("failed");
+        return http.post("admin/tasks/idle-scan", empty(), MeshHttp.Repeat.WHEN_REFUSED)
+                .body()
+                .getInt("failed");
     }
 
     /** The mesh's state at a glance: outbox, consumer lag, tasks by state, this instance, recent faults. */
@@ -325,7 +371,8 @@ public final class MeshAdmin {
     }
 
     private Replay replay(String path) {
-        JsonObject answer = http.post(path, empty(), MeshHttp.Repeat.WHEN_REFUSED).body();
+        JsonObject answer =
+                http.post(path, empty(), MeshHttp.Repeat.WHEN_REFUSED).body();
         return new Replay(answer.getJsonNumber("id").longValue(), answer.getString("outcome"));
     }
 

@@ -3,7 +3,6 @@ package agentmesh.client;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -53,8 +52,10 @@ public final class MeshAgent {
      */
     public SendReceipt send(Message message) {
         Message withId = message.messageId() == null ? message.withMessageId(MessageIds.generate(agentId)) : message;
-        JsonObjectBuilder body = Json.createObjectBuilder().add("messageId", withId.messageId())
-                .add("to", withId.to()).add("parts", Wire.parts(withId.parts()));
+        JsonObjectBuilder body = Json.createObjectBuilder()
+                .add("messageId", withId.messageId())
+                .add("to", withId.to())
+                .add("parts", Wire.parts(withId.parts()));
         if (withId.taskId() != null) {
             body.add("taskId", withId.taskId());
         }
@@ -72,7 +73,8 @@ public final class MeshAgent {
 
     /** The task with at most {@code historyLength} of its newest messages. */
     public Task task(String taskId, int historyLength) {
-        return Wire.task(http.get("tasks/" + segment(taskId) + "?historyLength=" + historyLength).body());
+        return Wire.task(http.get("tasks/" + segment(taskId) + "?historyLength=" + historyLength)
+                .body());
     }
 
     /** The agent's tasks, most recently updated first; {@code state} and {@code cursor} may be null. */
@@ -92,7 +94,8 @@ public final class MeshAgent {
     public Pages.MessagePage messages(String taskId, long after, int limit) {
         JsonObject page = http.get("tasks/" + segment(taskId) + "/messages?after=" + after + "&limit=" + limit)
                 .body();
-        return new Pages.MessagePage(Wire.list(page, "messages", Wire::message),
+        return new Pages.MessagePage(
+                Wire.list(page, "messages", Wire::message),
                 page.getJsonNumber("nextCursor").longValue());
     }
 
@@ -100,8 +103,8 @@ public final class MeshAgent {
     public Pages.ArtifactPage artifacts(String taskId, long after, int limit) {
         JsonObject page = http.get("tasks/" + segment(taskId) + "/artifacts?after=" + after + "&limit=" + limit)
                 .body();
-        return new Pages.ArtifactPage(Wire.list(page, "artifacts", Wire::artifact),
-                Wire.optionalLong(page, "nextCursor"));
+        return new Pages.ArtifactPage(
+                Wire.list(page, "artifacts", Wire::artifact), Wire.optionalLong(page, "nextCursor"));
     }
 
     /**
@@ -115,8 +118,8 @@ public final class MeshAgent {
         if (reason != null) {
             body.add("reason", reason);
         }
-        return Wire.status(http.post("tasks/" + segment(taskId) + "/status", body.build(),
-                MeshHttp.Repeat.WHEN_REFUSED).body());
+        return Wire.status(http.post("tasks/" + segment(taskId) + "/status", body.build(), MeshHttp.Repeat.WHEN_REFUSED)
+                .body());
     }
 
     /** Cancels the task (idempotent: a canceled task stays canceled); {@code reason} may be null. */
@@ -135,8 +138,9 @@ public final class MeshAgent {
         if (artifactId != null) {
             body.add("artifactId", artifactId);
         }
-        return Wire.artifact(http.post("tasks/" + segment(taskId) + "/artifacts", body.build(),
-                MeshHttp.Repeat.WHEN_REFUSED).body());
+        return Wire.artifact(
+                http.post("tasks/" + segment(taskId) + "/artifacts", body.build(), MeshHttp.Repeat.WHEN_REFUSED)
+                        .body());
     }
 
     /**
@@ -144,13 +148,14 @@ public final class MeshAgent {
      * when there is none yet (a long poll; {@link Duration#ZERO} answers at once).
      */
     public Pages.InboxPage inbox(Long after, int limit, Duration wait) {
-        StringBuilder path = new StringBuilder("inbox?limit=").append(limit).append("&wait=")
-                .append(wait.toSeconds());
+        StringBuilder path =
+                new StringBuilder("inbox?limit=").append(limit).append("&wait=").append(wait.toSeconds());
         if (after != null) {
             path.append("&after=").append(after);
         }
         JsonObject page = http.get(path.toString(), wait).body();
-        return new Pages.InboxPage(Wire.list(page, "events", Wire::event),
+        return new Pages.InboxPage(
+                Wire.list(page, "events", Wire::event),
                 page.getJsonNumber("nextCursor").longValue());
     }
 

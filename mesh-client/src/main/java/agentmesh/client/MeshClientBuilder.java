@@ -48,8 +48,12 @@ public abstract class MeshClientBuilder<B extends MeshClientBuilder<B>> {
 
     /** The exchange with the mesh these settings describe. */
     MeshHttp http() {
-        HttpClient client = httpClient != null ? httpClient : HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+        HttpClient client = httpClient != null
+                ? httpClient
+                : HttpClient.newBuilder()
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .connectTimeout(Duration.ofSeconds(5))
+                        .build();
         return new MeshHttp(client, baseUrl, token, retries, requestTimeout);
     }
 

@@ -1,7 +1,6 @@
 package agentmesh.client;
 
 import jakarta.json.JsonObject;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -30,8 +29,7 @@ final class MeshHttp {
     }
 
     /** A successful answer: its status, and its body when it had one. */
-    record Answer(int status, JsonObject body) {
-    }
+    record Answer(int status, JsonObject body) {}
 
     private final HttpClient http;
     private final URI base;
@@ -71,13 +69,16 @@ final class MeshHttp {
 
     /** Opens a stream (Server-Sent Events); the caller reads and closes it. A refusal is thrown, not retried. */
     InputStream openStream(String path, Optional<Long> lastEventId) throws IOException, InterruptedException {
-        HttpRequest.Builder request = request(path).header("Accept", "text/event-stream").GET();
+        HttpRequest.Builder request =
+                request(path).header("Accept", "text/event-stream").GET();
         lastEventId.ifPresent(id -> request.header("Last-Event-ID", Long.toString(id)));
         HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
         if (response.statusCode() >= 400) {
             try (InputStream body = response.body()) {
-                throw refusal(response.statusCode(), response.headers(), new String(body.readAllBytes(),
-                        StandardCharsets.UTF_8));
+                throw refusal(
+                        response.statusCode(),
+                        response.headers(),
+                        new String(body.readAllBytes(), StandardCharsets.UTF_8));
             }
         }
         return response.body();
@@ -88,14 +89,20 @@ final class MeshHttp {
         for (int attempt = 1; attempt <= retries.maxAttempts(); attempt++) {
             Duration wait;
             try {
-                HttpResponse<String> response = http.send(request(path).timeout(timeout)
-                        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                                : HttpRequest.BodyPublishers.ofString(body.toString()))
-                        .header("Content-Type", "application/json").build(),
+                HttpResponse<String> response = http.send(
+                        request(path)
+                                .timeout(timeout)
+                                .method(
+                                        method,
+                                        body == null
+                                                ? HttpRequest.BodyPublishers.noBody()
+                                                : HttpRequest.BodyPublishers.ofString(body.toString()))
+                                .header("Content-Type", "application/json")
+                                .build(),
                         HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() < 400) {
-                    return new Answer(response.statusCode(),
-                            response.body().isBlank() ? null : Wire.parse(response.body()));
+                    return new Answer(
+                            response.statusCode(), response.body().isBlank() ? null : Wire.parse(response.body()));
                 }
                 MeshProblemException refusal = refusal(response.statusCode(), response.headers(), response.body());
                 if (!refusedUntouched(refusal)) {
@@ -126,28 +133,43 @@ final class MeshHttp {
     }
 
     private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(base.resolve(path)).header("Authorization", "Bearer " + token)
+        return HttpRequest.newBuilder(base.resolve(path))
+                .header("Authorization", "Bearer " + token)
                 .header("Accept", "application/json");
     }
 
     private static MeshProblemException refusal(int status, HttpHeaders headers, String body) {
-        Duration retryAfter = headers.firstValue("Retry-After").flatMap(MeshHttp::seconds).orElse(null);
+        Duration retryAfter =
+                headers.firstValue("Retry-After").flatMap(MeshHttp::seconds).orElse(null);
         if (!isProblem(headers)) {
             // Not the mesh's answer: a server still starting, or a proxy in front failing. Try again later.
             String excerpt = body.length() > 200 ? body.substring(0, 200) + "…" : body;
-            return new MeshProblemException.Overloaded(status, "about:blank",
-                    "not an answer of the mesh (a server starting?)", excerpt.strip(), List.of(), retryAfter);
+            return new MeshProblemException.Overloaded(
+                    status,
+                    "about:blank",
+                    "not an answer of the mesh (a server starting?)",
+                    excerpt.strip(),
+                    List.of(),
+                    retryAfter);
         }
         JsonObject problem = Wire.parse(body);
-        List<MeshProblemException.FieldError> errors = Wire.list(problem, "errors",
-                error -> new MeshProblemException.FieldError(error.getString("field", ""),
-                        error.getString("message", "")));
-        return MeshProblemException.of(status, problem.getString("type", "about:blank"),
-                problem.getString("title", ""), Wire.optionalString(problem, "detail"), errors, retryAfter);
+        List<MeshProblemException.FieldError> errors = Wire.list(
+                problem,
+                "errors",
+                error -> new MeshProblemException.FieldError(
+                        error.getString("field", ""), error.getString("message", "")));
+        return MeshProblemException.of(
+                status,
+                problem.getString("type", "about:blank"),
+                problem.getString("title", ""),
+                Wire.optionalString(problem, "detail"),
+                errors,
+                retryAfter);
     }
 
     private static boolean isProblem(HttpHeaders headers) {
-        return headers.firstValue("Content-Type").map(type -> type.startsWith("application/problem+json"))
+        return headers.firstValue("Content-Type")
+                .map(type -> type.startsWith("application/problem+json"))
                 .orElse(false);
     }
 

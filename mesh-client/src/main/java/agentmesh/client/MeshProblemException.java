@@ -18,8 +18,8 @@ public class MeshProblemException extends RuntimeException {
     private final List<FieldError> errors;
     private final Duration retryAfter;
 
-    MeshProblemException(int status, String type, String title, String detail, List<FieldError> errors,
-                         Duration retryAfter) {
+    MeshProblemException(
+            int status, String type, String title, String detail, List<FieldError> errors, Duration retryAfter) {
         super(status + " " + title + (detail == null ? "" : ": " + detail));
         this.status = status;
         this.type = type;
@@ -58,11 +58,10 @@ public class MeshProblemException extends RuntimeException {
     }
 
     /** One field of a request and what is wrong with it. */
-    public record FieldError(String field, String message) {
-    }
+    public record FieldError(String field, String message) {}
 
-    static MeshProblemException of(int status, String type, String title, String detail, List<FieldError> errors,
-                                   Duration retryAfter) {
+    static MeshProblemException of(
+            int status, String type, String title, String detail, List<FieldError> errors, Duration retryAfter) {
         return switch (status) {
             case 400, 408, 413, 422 -> new InvalidRequest(status, type, title, detail, errors, retryAfter);
             case 401 -> new Unauthorized(status, type, title, detail, errors, retryAfter);

@@ -9,16 +9,18 @@ public final class MessageIds {
     private static final String ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private MessageIds() {
-    }
+    private MessageIds() {}
 
     public static String generate(String agentId) {
         return generate(agentId, Clock.systemUTC());
     }
 
     static String generate(String agentId, Clock clock) {
-        StringBuilder id = new StringBuilder("m-").append(agentId).append('-')
-                .append(clock.instant().getEpochSecond()).append('-');
+        StringBuilder id = new StringBuilder("m-")
+                .append(agentId)
+                .append('-')
+                .append(clock.instant().getEpochSecond())
+                .append('-');
         for (int i = 0; i < 8; i++) {
             id.append(ALPHABET.charAt(RANDOM.nextInt(ALPHABET.length())));
         }

@@ -11,11 +11,13 @@ import jakarta.json.JsonValue;
 public record Part(JsonObject json) {
 
     public static Part text(String text) {
-        return new Part(Json.createObjectBuilder().add("kind", "text").add("text", text).build());
+        return new Part(
+                Json.createObjectBuilder().add("kind", "text").add("text", text).build());
     }
 
     public static Part data(JsonObject data) {
-        return new Part(Json.createObjectBuilder().add("kind", "data").add("data", data).build());
+        return new Part(
+                Json.createObjectBuilder().add("kind", "data").add("data", data).build());
     }
 
     public String kind() {

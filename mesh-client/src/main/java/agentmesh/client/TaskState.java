@@ -2,8 +2,14 @@ package agentmesh.client;
 
 /** A task's state, as A2A names them; the last four are terminal. */
 public enum TaskState {
-    SUBMITTED("submitted"), WORKING("working"), INPUT_REQUIRED("input-required"), AUTH_REQUIRED("auth-required"),
-    COMPLETED("completed"), FAILED("failed"), CANCELED("canceled"), REJECTED("rejected");
+    SUBMITTED("submitted"),
+    WORKING("working"),
+    INPUT_REQUIRED("input-required"),
+    AUTH_REQUIRED("auth-required"),
+    COMPLETED("completed"),
+    FAILED("failed"),
+    CANCELED("canceled"),
+    REJECTED("rejected");
 
     private final String wireName;
 

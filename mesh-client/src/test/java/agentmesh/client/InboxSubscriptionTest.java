@@ -1,16 +1,15 @@
 package agentmesh.client;
 
-import agentmesh.client.StubMesh.Reply;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+
+import agentmesh.client.StubMesh.Reply;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
 
 class InboxSubscriptionTest {
 
@@ -23,10 +22,14 @@ class InboxSubscriptionTest {
     @Test
     void aLostStreamResumesAfterTheLastEventHandledWithNoGapAndNoRepeat() throws Exception {
         try (StubMesh stub = new StubMesh()) {
-            stub.on("inbox/stream", Reply.events(": inbox\n\n" + event(1) + event(2)), Reply.events(event(3)),
+            stub.on(
+                    "inbox/stream",
+                    Reply.events(": inbox\n\n" + event(1) + event(2)),
+                    Reply.events(event(3)),
                     Reply.events(""));
             MeshAgent alice = MeshAgent.builder(stub.baseUrl(), "alice@example", "t")
-                    .retries(new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(20))).build();
+                    .retries(new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(20)))
+                    .build();
             List<Long> cursors = new CopyOnWriteArrayList<>();
 
             try (InboxSubscription subscription = alice.subscribe(null, event -> cursors.add(event.cursor()))) {
@@ -46,7 +49,8 @@ class InboxSubscriptionTest {
     void aListenerThatFailsEndsTheStreamAndItsEventCountsAsNotHandled() throws Exception {
         try (StubMesh stub = new StubMesh()) {
             stub.on("inbox/stream", Reply.events(event(1) + event(2)));
-            MeshAgent alice = MeshAgent.builder(stub.baseUrl(), "alice@example", "t").build();
+            MeshAgent alice =
+                    MeshAgent.builder(stub.baseUrl(), "alice@example", "t").build();
             List<Throwable> endings = new CopyOnWriteArrayList<>();
 
             InboxSubscription subscription = alice.subscribe(7L, new InboxSubscription.Listener() {

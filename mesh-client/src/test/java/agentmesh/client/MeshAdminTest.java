@@ -1,20 +1,19 @@
 package agentmesh.client;
 
-import agentmesh.client.StubMesh.Reply;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import agentmesh.client.StubMesh.Reply;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** MeshAdmin against a stand-in for the mesh: what it asks, and the records it makes of the answers. */
 class MeshAdminTest {
@@ -37,7 +36,8 @@ class MeshAdminTest {
     void aStubMesh() throws IOException {
         stub = new StubMesh();
         admin = MeshAdmin.builder(stub.baseUrl(), "admin-token")
-                .retries(new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(20))).build();
+                .retries(new RetryPolicy(3, Duration.ofMillis(10), Duration.ofMillis(20)))
+                .build();
     }
 
     @AfterEach
@@ -55,19 +55,31 @@ class MeshAdminTest {
         assertEquals(0.42, stats.outbox().oldestPendingAgeSeconds());
         assertEquals(new MeshStats.Consumer("mesh-inbox", Map.of(0, 0L, 1, 2L), 2L, null), stats.consumer());
         assertEquals(17, stats.dedupHits());
-        assertEquals(List.of("submitted", "working", "completed"), List.copyOf(stats.tasksByState().keySet()));
+        assertEquals(
+                List.of("submitted", "working", "completed"),
+                List.copyOf(stats.tasksByState().keySet()));
         assertEquals(new MeshStats.Instance(1520, 1498, 0.031, 0.12), stats.instance());
-        assertEquals(List.of(new MeshStats.Fault("broker-unavailable", "Kafka is out of reach",
-                Instant.parse("2026-12-03T20:31:02Z"), Instant.parse("2026-12-03T20:31:05Z"), 2)),
+        assertEquals(
+                List.of(new MeshStats.Fault(
+                        "broker-unavailable",
+                        "Kafka is out of reach",
+                        Instant.parse("2026-12-03T20:31:02Z"),
+                        Instant.parse("2026-12-03T20:31:05Z"),
+                        2)),
                 stats.recentFaults());
         assertEquals("Bearer admin-token", stub.requestsTo("admin/stats").get(0).header("Authorization"));
     }
 
     @Test
     void aConsumerThatKafkaDidNotAnswerForHasAnErrorAndNoLag() {
-        stub.on("admin/stats", Reply.json(200, STATS.replace(
-                "\"lagByPartition\": {\"0\": 0, \"1\": 2}, \"totalLag\": 2", "\"error\": \"no answer in 2 s\"")
-                .replace(", \"oldestPendingAgeSeconds\": 0.42", "")));
+        stub.on(
+                "admin/stats",
+                Reply.json(
+                        200,
+                        STATS.replace(
+                                        "\"lagByPartition\": {\"0\": 0, \"1\": 2}, \"totalLag\": 2",
+                                        "\"error\": \"no answer in 2 s\"")
+                                .replace(", \"oldestPendingAgeSeconds\": 0.42", "")));
 
         MeshStats stats = admin.stats();
 
@@ -86,8 +98,10 @@ class MeshAdminTest {
 
         StubMesh.Request put = stub.requestsTo("admin/agents/bob@example/card").get(0);
         assertEquals("PUT", put.method());
-        assertEquals("{\"description\":\"Reviews code\",\"skills\":[{\"id\":\"review\",\"name\":\"Review\","
-                + "\"description\":\"Reviews a PR\",\"tags\":[\"code\"]}]}", put.body());
+        assertEquals(
+                "{\"description\":\"Reviews code\",\"skills\":[{\"id\":\"review\",\"name\":\"Review\","
+                        + "\"description\":\"Reviews a PR\",\"tags\":[\"code\"]}]}",
+                put.body());
         assertEquals(new MeshAdmin.AgentCard("bob@example", "Bob", "Reviews code", List.of(review)), card);
     }
 
@@ -98,10 +112,11 @@ class MeshAdminTest {
                  "endpoint":"https://a.example/rpc","protocolVersion":"1.0","name":"Echo","relayedCursor":0,
                  "attempts":0}"""));
 
-        MeshAdmin.RemoteAgent remote = admin.attachRemote("echo",
-                URI.create("https://a.example/.well-known/agent-card.json"), null);
+        MeshAdmin.RemoteAgent remote =
+                admin.attachRemote("echo", URI.create("https://a.example/.well-known/agent-card.json"), null);
 
-        assertEquals("{\"cardUrl\":\"https://a.example/.well-known/agent-card.json\"}",
+        assertEquals(
+                "{\"cardUrl\":\"https://a.example/.well-known/agent-card.json\"}",
                 stub.requestsTo("admin/agents/echo/remote").get(0).body());
         assertEquals("https://a.example/rpc", remote.endpoint());
         assertNull(remote.lastError());
@@ -110,14 +125,16 @@ class MeshAdminTest {
     @Test
     void everyKindOfReplayAnswersItsOutcome() {
         stub.on("admin/dead-letters/4/replay", Reply.json(202, "{\"id\":4,\"outcome\":\"delivered\"}"))
-                .on("admin/agents/echo/remote/dead-letters/5/replay",
+                .on(
+                        "admin/agents/echo/remote/dead-letters/5/replay",
                         Reply.json(202, "{\"id\":5,\"outcome\":\"unreachable: connect timed out\"}"))
-                .on("admin/agents/echo/push/dead-letters/6/replay",
+                .on(
+                        "admin/agents/echo/push/dead-letters/6/replay",
                         Reply.json(202, "{\"id\":6,\"outcome\":\"refused: 500\"}"));
 
         assertEquals(new MeshAdmin.Replay(4, "delivered"), admin.replayDeadLetter(4));
-        assertEquals(new MeshAdmin.Replay(5, "unreachable: connect timed out"),
-                admin.replayRemoteDeadLetter("echo", 5));
+        assertEquals(
+                new MeshAdmin.Replay(5, "unreachable: connect timed out"), admin.replayRemoteDeadLetter("echo", 5));
         assertEquals(new MeshAdmin.Replay(6, "refused: 500"), admin.replayPushDeadLetter("echo", 6));
     }
 
@@ -130,23 +147,34 @@ class MeshAdminTest {
                 .on("admin/dead-letters/count", Reply.json(200, "{\"count\":0}"))
                 .on("admin/agents/echo/push/dead-letters", Reply.json(200, "{\"deadLetters\":[]}"));
 
-        Pages.DeadLetterPage<MeshAdmin.OutboxEvent> page = admin.outboxDeadLetterStore().page(4L, 1);
+        Pages.DeadLetterPage<MeshAdmin.OutboxEvent> page =
+                admin.outboxDeadLetterStore().page(4L, 1);
 
-        assertEquals(List.of(7L), page.deadLetters().stream().map(MeshAdmin.OutboxEvent::id).toList());
+        assertEquals(
+                List.of(7L),
+                page.deadLetters().stream().map(MeshAdmin.OutboxEvent::id).toList());
         assertEquals(7L, page.nextCursor());
-        assertEquals("cursor=4&limit=1", stub.requestsTo("admin/outbox/dead-letters").get(0).query());
+        assertEquals(
+                "cursor=4&limit=1",
+                stub.requestsTo("admin/outbox/dead-letters").get(0).query());
         assertEquals(3, admin.outboxDeadLetterStore().count());
         assertEquals(0, admin.consumerDeadLetterStore("replayed").count());
-        assertEquals("status=replayed", stub.requestsTo("admin/dead-letters/count").get(0).query());
+        assertEquals(
+                "status=replayed",
+                stub.requestsTo("admin/dead-letters/count").get(0).query());
         assertNull(admin.pushDeadLetterStore("echo").page(null, 100).nextCursor());
-        assertEquals("limit=100", stub.requestsTo("admin/agents/echo/push/dead-letters").get(0).query());
+        assertEquals(
+                "limit=100",
+                stub.requestsTo("admin/agents/echo/push/dead-letters").get(0).query());
     }
 
     @Test
     void anOutboxEventIsReplayedAsEveryDeadLetterIs() {
         stub.on("admin/outbox/dead-letters/7/replay", Reply.json(202, "{\"id\":7,\"outcome\":\"requeued\"}"));
 
-        assertEquals(new MeshAdmin.Replay(7, "requeued"), admin.outboxDeadLetterStore().replay(7));
+        assertEquals(
+                new MeshAdmin.Replay(7, "requeued"),
+                admin.outboxDeadLetterStore().replay(7));
     }
 
     @Test
@@ -159,8 +187,9 @@ class MeshAdminTest {
 
     @Test
     void theBuildersRetryPolicyIsTheOneUsed() {
-        stub.on("admin/tasks/idle-scan", Reply.problem(503, "{\"title\":\"Over capacity\",\"status\":503}",
-                Map.of("Retry-After", "0")));
+        stub.on(
+                "admin/tasks/idle-scan",
+                Reply.problem(503, "{\"title\":\"Over capacity\",\"status\":503}", Map.of("Retry-After", "0")));
 
         assertThrows(MeshProblemException.Overloaded.class, admin::scanIdleTasks);
         assertEquals(3, stub.requestsTo("admin/tasks/idle-scan").size());

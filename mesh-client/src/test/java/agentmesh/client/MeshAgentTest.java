@@ -1,21 +1,20 @@
 package agentmesh.client;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.client.StubMesh.Reply;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class MeshAgentTest {
 
@@ -31,7 +30,8 @@ class MeshAgentTest {
     void aStubMesh() throws IOException {
         stub = new StubMesh();
         alice = MeshAgent.builder(stub.baseUrl(), "alice@example", "alice-token")
-                .retries(new RetryPolicy(4, Duration.ofMillis(10), Duration.ofMillis(50))).build();
+                .retries(new RetryPolicy(4, Duration.ofMillis(10), Duration.ofMillis(50)))
+                .build();
     }
 
     @AfterEach
@@ -41,7 +41,9 @@ class MeshAgentTest {
 
     @Test
     void aSendWithoutAnIdGetsOneAndEveryRetryCarriesIt() {
-        stub.on("messages", Reply.problem(503, OVERLOADED, Map.of("Retry-After", "1")),
+        stub.on(
+                "messages",
+                Reply.problem(503, OVERLOADED, Map.of("Retry-After", "1")),
                 Reply.html(404, "<html>Not Found</html>"),
                 Reply.json(201, RECEIPT.formatted("m-alice@example-1-abcdefgh")));
         long start = System.nanoTime();
@@ -64,7 +66,8 @@ class MeshAgentTest {
     void theOriginalAnswerToARepeatedSendIsMarkedRepeated() {
         stub.on("messages", Reply.json(200, RECEIPT.formatted("m-1")));
 
-        assertTrue(alice.send(Message.newTask("bob@example", Part.text("again")).withMessageId("m-1")).repeated());
+        assertTrue(alice.send(Message.newTask("bob@example", Part.text("again")).withMessageId("m-1"))
+                .repeated());
     }
 
     @Test
@@ -73,8 +76,10 @@ class MeshAgentTest {
                 {"type":"https://agent-mesh.dev/problems/message-id-conflict","title":"Message id reused",
                  "status":409,"detail":"m-1 was sent with other content"}""", Map.of()));
 
-        var conflict = assertThrows(MeshProblemException.Conflict.class,
-                () -> alice.send(Message.newTask("bob@example", Part.text("other")).withMessageId("m-1")));
+        var conflict = assertThrows(
+                MeshProblemException.Conflict.class,
+                () -> alice.send(
+                        Message.newTask("bob@example", Part.text("other")).withMessageId("m-1")));
 
         assertEquals(1, stub.requestsTo("messages").size());
         assertEquals("https://agent-mesh.dev/problems/message-id-conflict", conflict.type());
@@ -87,8 +92,8 @@ class MeshAgentTest {
                 {"type":"about:blank","title":"Invalid request","status":400,
                  "errors":[{"field":"to","message":"must be an agent id"}]}""", Map.of()));
 
-        var invalid = assertThrows(MeshProblemException.InvalidRequest.class,
-                () -> alice.send(Message.newTask("?", Part.text("x"))));
+        var invalid = assertThrows(
+                MeshProblemException.InvalidRequest.class, () -> alice.send(Message.newTask("?", Part.text("x"))));
 
         assertEquals(List.of(new MeshProblemException.FieldError("to", "must be an agent id")), invalid.errors());
     }
@@ -97,7 +102,8 @@ class MeshAgentTest {
     void overloadThatOutlastsTheRetriesIsThrownWithItsRetryAfter() {
         stub.on("messages", Reply.problem(503, OVERLOADED, Map.of("Retry-After", "0")));
 
-        var overloaded = assertThrows(MeshProblemException.Overloaded.class,
+        var overloaded = assertThrows(
+                MeshProblemException.Overloaded.class,
                 () -> alice.send(Message.newTask("bob@example", Part.text("x"))));
 
         assertEquals(4, stub.requestsTo("messages").size());
@@ -109,8 +115,7 @@ class MeshAgentTest {
         stub.on("tasks/t-1/status", Reply.problem(409, """
                 {"type":"about:blank","title":"Illegal transition","status":409}""", Map.of()));
 
-        assertThrows(MeshProblemException.Conflict.class,
-                () -> alice.changeStatus("t-1", TaskState.COMPLETED, "done"));
+        assertThrows(MeshProblemException.Conflict.class, () -> alice.changeStatus("t-1", TaskState.COMPLETED, "done"));
         JsonObject sent = Wire.parse(stub.requestsTo("tasks/t-1/status").get(0).body());
         assertEquals("completed", sent.getString("state"));
         assertEquals("done", sent.getString("reason"));
@@ -132,12 +137,15 @@ class MeshAgentTest {
         Pages.InboxPage page = alice.inbox(0L, 10, Duration.ofSeconds(1));
 
         assertEquals(3, page.nextCursor());
-        var message = assertInstanceOf(InboxEvent.MessageEvent.class, page.events().get(0));
+        var message =
+                assertInstanceOf(InboxEvent.MessageEvent.class, page.events().get(0));
         assertEquals("hi", message.parts().get(0).text());
         assertEquals("bob@example", message.from());
-        var status = assertInstanceOf(InboxEvent.StatusEvent.class, page.events().get(1));
+        var status =
+                assertInstanceOf(InboxEvent.StatusEvent.class, page.events().get(1));
         assertEquals(TaskState.WORKING, status.status().state());
-        var artifact = assertInstanceOf(InboxEvent.ArtifactEvent.class, page.events().get(2));
+        var artifact =
+                assertInstanceOf(InboxEvent.ArtifactEvent.class, page.events().get(2));
         assertEquals(3, artifact.artifact().parts().get(0).data().asJsonObject().getInt("lines"));
         assertEquals("/mesh/api/v1/inbox", stub.requests.get(0).path());
     }

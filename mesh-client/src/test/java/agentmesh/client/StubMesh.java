@@ -2,7 +2,6 @@ package agentmesh.client;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -45,8 +44,11 @@ final class StubMesh implements AutoCloseable {
     record Request(String method, String path, String query, Map<String, List<String>> headers, String body) {
 
         String header(String name) {
-            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
-                    .map(e -> e.getValue().get(0)).findFirst().orElse(null);
+            return headers.entrySet().stream()
+                    .filter(e -> e.getKey().equalsIgnoreCase(name))
+                    .map(e -> e.getValue().get(0))
+                    .findFirst()
+                    .orElse(null);
         }
     }
 
@@ -71,14 +73,19 @@ final class StubMesh implements AutoCloseable {
     }
 
     List<Request> requestsTo(String path) {
-        return requests.stream().filter(r -> r.path().equals("/mesh/api/v1/" + path)).toList();
+        return requests.stream()
+                .filter(r -> r.path().equals("/mesh/api/v1/" + path))
+                .toList();
     }
 
     private void answer(HttpExchange exchange) throws IOException {
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+        requests.add(new Request(
+                exchange.getRequestMethod(),
+                exchange.getRequestURI().getPath(),
                 exchange.getRequestURI().getRawQuery(),
-                Map.copyOf(exchange.getRequestHeaders()), body));
+                Map.copyOf(exchange.getRequestHeaders()),
+                body));
         Deque<Reply> script = scripts.get(exchange.getRequestURI().getPath());
         Reply reply = script == null ? Reply.html(404, "no script") : script.size() > 1 ? script.poll() : script.peek();
         exchange.getResponseHeaders().set("Content-Type", reply.contentType());

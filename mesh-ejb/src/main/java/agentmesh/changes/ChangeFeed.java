@@ -11,7 +11,6 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.util.List;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -59,19 +58,24 @@ public class ChangeFeed {
     @Schedule(hour = "*", minute = "*", second = "*", persistent = false)
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     void poll() {
-        Object since = em.createNativeQuery("SELECT UTC_TIMESTAMP(6) - " + OVERLAP).getSingleResult();
+        Object since =
+                em.createNativeQuery("SELECT UTC_TIMESTAMP(6) - " + OVERLAP).getSingleResult();
         Object from = previousSince == null ? since : previousSince;
         boolean allRead = true;
         for (Followed change : followed) {
             try {
                 @SuppressWarnings("unchecked")
-                List<Object[]> rows = em.createNativeQuery(change.changedSince()).setParameter(1, from)
+                List<Object[]> rows = em.createNativeQuery(change.changedSince())
+                        .setParameter(1, from)
                         .getResultList();
                 rows.forEach(change::changed);
             } catch (RuntimeException e) {
                 allRead = false;
-                LOG.log(Level.WARNING, "Change feed: " + change.getClass().getSimpleName()
-                        + " failed; the next poll reads its window again", e);
+                LOG.log(
+                        Level.WARNING,
+                        "Change feed: " + change.getClass().getSimpleName()
+                                + " failed; the next poll reads its window again",
+                        e);
             }
         }
         if (allRead) {

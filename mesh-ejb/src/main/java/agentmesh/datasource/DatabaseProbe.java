@@ -6,14 +6,13 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.health.HealthCheckResponse;
-import org.eclipse.microprofile.health.Readiness;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
 
 /**
  * Answers the {@code mesh-database} readiness check: up when a connection of the mesh's pool answers within 2 s. An
@@ -45,13 +44,16 @@ public class DatabaseProbe {
     HealthCheckResponse probe() {
         try (Connection connection = dataSource.getConnection()) {
             down = false;
-            return HealthCheckResponse.named(DatabaseReadiness.NAME).status(connection.isValid(2)).build();
+            return HealthCheckResponse.named(DatabaseReadiness.NAME)
+                    .status(connection.isValid(2))
+                    .build();
         } catch (SQLException e) {
             if (!down) {
                 LOG.log(Level.WARNING, "The database is not answering: {0}", e.getMessage());
             }
             down = true;
-            return HealthCheckResponse.named(DatabaseReadiness.NAME).down()
+            return HealthCheckResponse.named(DatabaseReadiness.NAME)
+                    .down()
                     .withData("error", "no connection (SQL state " + e.getSQLState() + "); see the server log")
                     .build();
         }

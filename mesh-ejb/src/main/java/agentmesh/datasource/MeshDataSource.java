@@ -14,6 +14,5 @@ public final class MeshDataSource {
     /** The JNDI name every resource injection of the mesh's datasource looks up. */
     public static final String IN_USE = "${MPCONFIG=mesh.datasource:" + OWN + "}";
 
-    private MeshDataSource() {
-    }
+    private MeshDataSource() {}
 }

@@ -3,7 +3,6 @@ package agentmesh.datasource;
 import jakarta.annotation.sql.DataSourceDefinition;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
-
 import java.sql.Connection;
 
 /**
@@ -24,7 +23,9 @@ import java.sql.Connection;
         maxPoolSize = 32,
         properties = {
             // Client-side prepared statements parsed once per connection and SQL text, not on every execution.
-            "cachePrepStmts=true", "prepStmtCacheSize=256", "prepStmtCacheSqlLimit=4096",
+            "cachePrepStmts=true",
+            "prepStmtCacheSize=256",
+            "prepStmtCacheSqlLimit=4096",
             // The driver keeps autocommit and isolation in mind instead of setting them again on every checkout.
             "useLocalSessionState=true",
             // A batch of inserts goes as one multi-row statement: one round trip.
@@ -40,8 +41,8 @@ import java.sql.Connection;
             "fish.payara.connection-validation-method=custom-validation",
             "fish.payara.validation-classname=org.glassfish.api.jdbc.validation.MySQLConnectionValidation",
             "fish.payara.validate-atmost-once-period-in-seconds=2",
-            "fish.payara.fail-all-connections=true"})
+            "fish.payara.fail-all-connections=true"
+        })
 @Singleton
 @Startup
-public class OwnDataSource {
-}
+public class OwnDataSource {}

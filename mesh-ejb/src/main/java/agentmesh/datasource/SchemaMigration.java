@@ -6,11 +6,10 @@ import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import org.flywaydb.core.Flyway;
-import org.flywaydb.core.api.output.MigrateResult;
-
 import java.util.logging.Logger;
 import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.output.MigrateResult;
 
 /**
  * Brings the schema up to date before anything else starts: the numbered migrations of {@code sql/} are applied by

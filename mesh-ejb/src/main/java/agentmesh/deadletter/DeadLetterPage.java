@@ -12,6 +12,7 @@ public record DeadLetterPage<T>(List<T> deadLetters, Long nextCursor) {
 
     /** The most letters one page holds, whatever {@code limit} asks (API.md, Limits). */
     public static final int MAX_LIMIT = 1000;
+
     public static final int DEFAULT_LIMIT = 100;
 
     /**

@@ -7,14 +7,13 @@ import java.util.HexFormat;
 
 public final class Sha256 {
 
-    private Sha256() {
-    }
+    private Sha256() {}
 
     /** The SHA-256 of the text's UTF-8 bytes, as 64 lower-case hex digits. */
     public static String hex(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is part of every JDK", e);
         }

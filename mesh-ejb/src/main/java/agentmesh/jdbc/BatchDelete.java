@@ -43,6 +43,9 @@ public class BatchDelete {
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public int once(String delete, Object cutoff, int batch) {
-        return em.createNativeQuery(delete).setParameter(1, cutoff).setParameter(2, batch).executeUpdate();
+        return em.createNativeQuery(delete)
+                .setParameter(1, cutoff)
+                .setParameter(2, batch)
+                .executeUpdate();
     }
 }

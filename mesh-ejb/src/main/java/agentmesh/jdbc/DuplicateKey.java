@@ -10,8 +10,7 @@ public final class DuplicateKey {
 
     private static final int ER_DUP_ENTRY = 1062;
 
-    private DuplicateKey() {
-    }
+    private DuplicateKey() {}
 
     /** Whether the exception was caused by a duplicate entry for the named key ({@code PRIMARY} for the primary key). */
     public static boolean violates(Throwable failure, String keyName) {

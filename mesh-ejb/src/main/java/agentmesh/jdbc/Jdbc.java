@@ -1,7 +1,6 @@
 package agentmesh.jdbc;
 
 import jakarta.persistence.PersistenceException;
-
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -32,8 +31,7 @@ public final class Jdbc {
         T on(Connection connection) throws SQLException;
     }
 
-    private Jdbc() {
-    }
+    private Jdbc() {}
 
     public static <T> List<T> query(DataSource dataSource, String sql, Row<T> reader, Object... parameters) {
         return withConnection(dataSource, connection -> query(connection, sql, reader, parameters));
@@ -57,7 +55,7 @@ public final class Jdbc {
     public static <T> List<T> query(Connection connection, String sql, Row<T> reader, Object... parameters)
             throws SQLException {
         try (PreparedStatement statement = prepare(connection, sql, parameters);
-             ResultSet rows = statement.executeQuery()) {
+                ResultSet rows = statement.executeQuery()) {
             List<T> result = new ArrayList<>();
             while (rows.next()) {
                 result.add(reader.read(rows));
@@ -83,19 +81,23 @@ public final class Jdbc {
      * Kafka fetch at most (about a megabyte). On a connection the caller holds ({@link #withConnection}).
      */
     public static int insertRows(Connection connection, String insertInto, List<Object[]> rows) throws SQLException {
-        return rows.isEmpty() ? 0 : insertRows(connection, insertInto, "(" + placeholders(rows.get(0).length) + ")",
-                rows, "");
+        return rows.isEmpty()
+                ? 0
+                : insertRows(connection, insertInto, "(" + placeholders(rows.get(0).length) + ")", rows, "");
     }
 
     /** As {@link #insertRows(Connection, String, List)}, with a row template and a clause after the values. */
-    public static int insertRows(Connection connection, String insertInto, String rowTemplate, List<Object[]> rows,
-                                 String after) throws SQLException {
+    public static int insertRows(
+            Connection connection, String insertInto, String rowTemplate, List<Object[]> rows, String after)
+            throws SQLException {
         if (rows.isEmpty()) {
             return 0;
         }
         Object[] parameters = rows.stream().flatMap(Arrays::stream).toArray();
-        return update(connection, insertInto + " VALUES " + String.join(", ", Collections.nCopies(rows.size(),
-                rowTemplate)) + after, parameters);
+        return update(
+                connection,
+                insertInto + " VALUES " + String.join(", ", Collections.nCopies(rows.size(), rowTemplate)) + after,
+                parameters);
     }
 
     /** {@code ?, ?, …}: the placeholders of an IN list or a row. */

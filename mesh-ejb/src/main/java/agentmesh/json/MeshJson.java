@@ -7,7 +7,6 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
-
 import java.io.StringReader;
 
 /**
@@ -19,8 +18,7 @@ public final class MeshJson {
 
     private static final JsonProvider PROVIDER = JsonProvider.provider();
 
-    private MeshJson() {
-    }
+    private MeshJson() {}
 
     public static JsonObjectBuilder object() {
         return PROVIDER.createObjectBuilder();

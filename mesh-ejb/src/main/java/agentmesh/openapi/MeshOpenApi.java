@@ -1,5 +1,7 @@
 package agentmesh.openapi;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.Components;
@@ -10,9 +12,6 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 import org.eclipse.microprofile.openapi.models.security.SecurityScheme;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Completes the document that the server derives from the resources: the title, the two bearer schemes (admin and
@@ -32,14 +31,19 @@ public class MeshOpenApi implements OASFilter {
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
-        openAPI.info(OASFactory.createInfo().title("Agent Mesh").version("v1").description("Reliable messaging"
-                + " between AI agents: every accepted message reaches its recipient exactly once and in order."
-                + " Errors are application/problem+json (RFC 9457)."));
-        Components components = openAPI.getComponents() != null ? openAPI.getComponents()
-                : OASFactory.createComponents();
+        openAPI.info(OASFactory.createInfo()
+                .title("Agent Mesh")
+                .version("v1")
+                .description("Reliable messaging"
+                        + " between AI agents: every accepted message reaches its recipient exactly once and in order."
+                        + " Errors are application/problem+json (RFC 9457)."));
+        Components components =
+                openAPI.getComponents() != null ? openAPI.getComponents() : OASFactory.createComponents();
         openAPI.components(components);
-        components.addSecurityScheme(AGENT, bearer("The agent's token, returned once when an admin registers the"
-                + " agent (or rotates its token)."));
+        components.addSecurityScheme(
+                AGENT,
+                bearer("The agent's token, returned once when an admin registers the"
+                        + " agent (or rotates its token)."));
         components.addSecurityScheme(ADMIN, bearer("The admin token from configuration (MESH_ADMIN_TOKEN)."));
         components.addSchema("Problem", problemSchema());
         if (openAPI.getPaths() == null) {
@@ -55,8 +59,8 @@ public class MeshOpenApi implements OASFilter {
     private static void complete(String path, PathItem.HttpMethod method, Operation operation) {
         boolean admin = path.startsWith(API + "admin/");
         operation.addSecurityRequirement(OASFactory.createSecurityRequirement().addScheme(admin ? ADMIN : AGENT));
-        APIResponses responses = operation.getResponses() != null ? operation.getResponses()
-                : OASFactory.createAPIResponses();
+        APIResponses responses =
+                operation.getResponses() != null ? operation.getResponses() : OASFactory.createAPIResponses();
         operation.responses(responses);
         Map<String, String> errors = new LinkedHashMap<>();
         errors.put("400", "Invalid input: the problem's errors name each field");
@@ -77,8 +81,10 @@ public class MeshOpenApi implements OASFilter {
         if (path.equals(API + "messages") && method == PathItem.HttpMethod.POST) {
             responses.addAPIResponse("409", problem("The messageId was used by this sender for other content"));
             responses.addAPIResponse("413", problem("The message is larger than the mesh accepts"));
-            example(operation, "{\"messageId\":\"m-7f3c\",\"to\":\"bob-coder@example\",\"parts\":[{\"kind\":\"text\","
-                    + "\"text\":\"Please review PR 42\"}]}");
+            example(
+                    operation,
+                    "{\"messageId\":\"m-7f3c\",\"to\":\"bob-coder@example\",\"parts\":[{\"kind\":\"text\","
+                            + "\"text\":\"Please review PR 42\"}]}");
         }
         if (path.equals(API + "admin/agents") && method == PathItem.HttpMethod.POST) {
             responses.addAPIResponse("409", problem("An agent with this id exists"));
@@ -87,14 +93,20 @@ public class MeshOpenApi implements OASFilter {
     }
 
     private static SecurityScheme bearer(String description) {
-        return OASFactory.createSecurityScheme().type(SecurityScheme.Type.HTTP).scheme("bearer")
+        return OASFactory.createSecurityScheme()
+                .type(SecurityScheme.Type.HTTP)
+                .scheme("bearer")
                 .description(description);
     }
 
     private static APIResponse problem(String description) {
-        return OASFactory.createAPIResponse().description(description).content(OASFactory.createContent()
-                .addMediaType(PROBLEM_MEDIA_TYPE, OASFactory.createMediaType()
-                        .schema(OASFactory.createSchema().ref(PROBLEM_REF))));
+        return OASFactory.createAPIResponse()
+                .description(description)
+                .content(OASFactory.createContent()
+                        .addMediaType(
+                                PROBLEM_MEDIA_TYPE,
+                                OASFactory.createMediaType()
+                                        .schema(OASFactory.createSchema().ref(PROBLEM_REF))));
     }
 
     private static void example(Operation operation, String json) {
@@ -125,12 +137,13 @@ public class MeshOpenApi implements OASFilter {
 
     private static Schema problemSchema() {
         Schema text = typed(Schema.SchemaType.STRING);
-        Schema fieldError = typed(Schema.SchemaType.OBJECT)
-                .addProperty("field", text).addProperty("message", text);
+        Schema fieldError =
+                typed(Schema.SchemaType.OBJECT).addProperty("field", text).addProperty("message", text);
         return typed(Schema.SchemaType.OBJECT)
                 .description("RFC 9457 problem details")
-                .addProperty("type", typed(Schema.SchemaType.STRING)
-                        .example("https://agent-mesh.dev/problems/invalid-request"))
+                .addProperty(
+                        "type",
+                        typed(Schema.SchemaType.STRING).example("https://agent-mesh.dev/problems/invalid-request"))
                 .addProperty("title", text)
                 .addProperty("status", typed(Schema.SchemaType.INTEGER))
                 .addProperty("detail", text)

@@ -5,7 +5,6 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.logging.Logger;

@@ -2,7 +2,6 @@ package agentmesh.operations;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +23,10 @@ public class RecentFaults {
     private static final Duration SAME_SPELL = Duration.ofMinutes(1);
 
     public enum Kind {
-        BROKER_UNAVAILABLE, IDENTITY_UNAVAILABLE, OUTBOX_EVENT_DEAD, RECORD_PARKED;
+        BROKER_UNAVAILABLE,
+        IDENTITY_UNAVAILABLE,
+        OUTBOX_EVENT_DEAD,
+        RECORD_PARKED;
 
         public String wireName() {
             return name().toLowerCase().replace('_', '-');
@@ -32,16 +34,14 @@ public class RecentFaults {
     }
 
     /** One spell of a fault: how often it happened from {@code firstAt} to {@code lastAt}, and its latest detail. */
-    public record Fault(String kind, String detail, Instant firstAt, Instant lastAt, long count) {
-    }
+    public record Fault(String kind, String detail, Instant firstAt, Instant lastAt, long count) {}
 
     private final Deque<Fault> newestFirst = new ArrayDeque<>();
 
     @Inject
     Clock clock;
 
-    public RecentFaults() {
-    }
+    public RecentFaults() {}
 
     RecentFaults(Clock clock) {
         this.clock = clock;

@@ -46,7 +46,9 @@ public final class RepeatedLogFilter implements Filter {
         if (record.getLevel().intValue() < Level.WARNING.intValue() || record.getMessage() == null) {
             return true;
         }
-        String shape = record.getLoggerName() + ' ' + NUMBERS.matcher(record.getMessage()).replaceAll("#");
+        String shape = record.getLoggerName()
+                + ' '
+                + NUMBERS.matcher(record.getMessage()).replaceAll("#");
         long now = nanoTime.getAsLong();
         int dropped;
         synchronized (spells) {

@@ -1,7 +1,6 @@
 package agentmesh.paging;
 
 import agentmesh.problem.InvalidRequestException;
-
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.util.Base64;
@@ -13,7 +12,8 @@ import java.util.Base64;
 public record TimeOrderCursor(LocalDateTime time, String id) {
 
     public String encode() {
-        return Base64.getUrlEncoder().withoutPadding()
+        return Base64.getUrlEncoder()
+                .withoutPadding()
                 .encodeToString((time + "|" + id).getBytes(StandardCharsets.UTF_8));
     }
 

@@ -1,7 +1,6 @@
 package agentmesh.problem;
 
 import jakarta.ejb.ApplicationException;
-
 import java.util.Map;
 
 /**

@@ -1,15 +1,13 @@
 package agentmesh.retry;
 
 import jakarta.ejb.EJBException;
-
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
 
 /** Tells a failure of the surroundings (database unreachable, lock timeout) from a failure of the work itself. */
 public final class Failures {
 
-    private Failures() {
-    }
+    private Failures() {}
 
     /**
      * Whether trying the same work again later can succeed without anyone changing it: lost connections, lock wait
@@ -21,8 +19,10 @@ public final class Failures {
                 return true;
             }
             String name = cause.getClass().getSimpleName();
-            if (name.equals("CommunicationsException") || name.equals("CJCommunicationsException")
-                    || name.equals("ResourceException") || name.equals("PoolingException")) {
+            if (name.equals("CommunicationsException")
+                    || name.equals("CJCommunicationsException")
+                    || name.equals("ResourceException")
+                    || name.equals("PoolingException")) {
                 return true;
             }
         }

@@ -25,16 +25,13 @@ public record RetryPolicy(Duration firstWait, Duration maxWait, int maxAttempts)
     }
 
     /** What is done after a failure: the work waits, then is tried again; or it is parked. */
-    public sealed interface Decision {
-    }
+    public sealed interface Decision {}
 
     /** Try again once {@code delay} is over. */
-    public record RetryAfter(Duration delay) implements Decision {
-    }
+    public record RetryAfter(Duration delay) implements Decision {}
 
     /** Give up on the work: dead-letter it, and let what waits behind it move on. */
-    public record Park() implements Decision {
-    }
+    public record Park() implements Decision {}
 
     private static final Park PARK = new Park();
 

@@ -3,7 +3,6 @@ package agentmesh.testfaults;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -53,8 +52,8 @@ public class DeliveryFaults {
 
     /** Whether the event was poisoned, by its event id or, for a message, by its message id. */
     public boolean poisoned(String eventId, String messageId) {
-        return !poisonedEvents.isEmpty() && (poisonedEvents.contains(eventId)
-                || messageId != null && poisonedEvents.contains(messageId));
+        return !poisonedEvents.isEmpty()
+                && (poisonedEvents.contains(eventId) || messageId != null && poisonedEvents.contains(messageId));
     }
 
     /** Crashes armed and not yet taken: 0 once the consumer has crashed as asked. */

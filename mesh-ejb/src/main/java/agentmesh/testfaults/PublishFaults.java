@@ -3,7 +3,6 @@ package agentmesh.testfaults;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,8 +21,7 @@ public class PublishFaults {
 
     private final Set<String> failingKeys = ConcurrentHashMap.newKeySet();
 
-    public PublishFaults() {
-    }
+    public PublishFaults() {}
 
     /** Outside a container (unit tests). */
     public PublishFaults(boolean enabled) {

@@ -2,9 +2,8 @@ package agentmesh.testfaults;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The test-only settings, declared once: {@code mesh.test.faults} switches every test fault on, and with it

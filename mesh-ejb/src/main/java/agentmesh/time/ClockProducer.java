@@ -4,7 +4,6 @@ import agentmesh.testfaults.TestFaultSettings;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
-
 import java.time.Clock;
 import java.time.Duration;
 

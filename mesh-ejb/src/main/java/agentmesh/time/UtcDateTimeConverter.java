@@ -2,7 +2,6 @@ package agentmesh.time;
 
 import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Converter;
-
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 

@@ -12,8 +12,7 @@ import java.time.temporal.ChronoUnit;
  */
 public final class UtcTime {
 
-    private UtcTime() {
-    }
+    private UtcTime() {}
 
     public static LocalDateTime now(Clock clock) {
         return LocalDateTime.ofInstant(clock.instant().truncatedTo(ChronoUnit.MICROS), ZoneOffset.UTC);

@@ -1,16 +1,15 @@
 package agentmesh.operations;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import agentmesh.operations.RecentFaults.Fault;
 import agentmesh.operations.RecentFaults.Kind;
-import org.junit.jupiter.api.Test;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class RecentFaultsTest {
 
@@ -52,7 +51,8 @@ class RecentFaultsTest {
         now = now.plus(Duration.ofSeconds(61));
         faults.record(Kind.BROKER_UNAVAILABLE, "second outage");
 
-        assertEquals(List.of("second outage", "event 7", "first outage"),
+        assertEquals(
+                List.of("second outage", "event 7", "first outage"),
                 faults.newestFirst().stream().map(Fault::detail).toList());
     }
 

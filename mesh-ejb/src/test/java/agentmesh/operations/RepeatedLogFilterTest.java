@@ -1,15 +1,14 @@
 package agentmesh.operations;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class RepeatedLogFilterTest {
 
@@ -21,15 +20,17 @@ class RepeatedLogFilterTest {
         assertTrue(filter.isLoggable(warning("Connection to node 1 (/127.0.0.1:9092) could not be established.")));
         for (int i = 0; i < 41; i++) {
             now.addAndGet(Duration.ofSeconds(1).toNanos());
-            assertFalse(filter.isLoggable(warning("Connection to node " + i + " (/127.0.0.1:9092) could not be"
-                    + " established.")));
+            assertFalse(filter.isLoggable(
+                    warning("Connection to node " + i + " (/127.0.0.1:9092) could not be" + " established.")));
         }
         now.addAndGet(Duration.ofSeconds(20).toNanos());
 
         LogRecord after = warning("Connection to node 1 (/127.0.0.1:9092) could not be established.");
         assertTrue(filter.isLoggable(after));
-        assertEquals("Connection to node 1 (/127.0.0.1:9092) could not be established. [41 more like this in the last"
-                + " 60 s were not logged]", after.getMessage());
+        assertEquals(
+                "Connection to node 1 (/127.0.0.1:9092) could not be established. [41 more like this in the last"
+                        + " 60 s were not logged]",
+                after.getMessage());
     }
 
     @Test

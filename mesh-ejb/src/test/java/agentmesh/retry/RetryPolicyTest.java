@@ -1,14 +1,13 @@
 package agentmesh.retry;
 
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
 
 class RetryPolicyTest {
 
@@ -71,10 +70,10 @@ class RetryPolicyTest {
     @Test
     void nonsenseSettingsAreRefused() {
         assertThrows(IllegalArgumentException.class, () -> new RetryPolicy(Duration.ZERO, Duration.ofSeconds(1), 3));
-        assertThrows(IllegalArgumentException.class,
-                () -> new RetryPolicy(Duration.ofSeconds(2), Duration.ofSeconds(1), 3));
-        assertThrows(IllegalArgumentException.class,
-                () -> new RetryPolicy(Duration.ofSeconds(1), Duration.ofSeconds(1), 0));
+        assertThrows(
+                IllegalArgumentException.class, () -> new RetryPolicy(Duration.ofSeconds(2), Duration.ofSeconds(1), 3));
+        assertThrows(
+                IllegalArgumentException.class, () -> new RetryPolicy(Duration.ofSeconds(1), Duration.ofSeconds(1), 0));
         assertThrows(IllegalArgumentException.class, () -> new Attempts(1, 2));
     }
 }

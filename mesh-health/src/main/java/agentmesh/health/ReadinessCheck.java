@@ -1,9 +1,8 @@
 package agentmesh.health;
 
+import java.util.function.Supplier;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
-
-import java.util.function.Supplier;
 
 /** A readiness check answered by a probe that the module owning what it checks hands it at start-up. */
 public abstract class ReadinessCheck implements HealthCheck {
@@ -21,7 +20,11 @@ public abstract class ReadinessCheck implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         Supplier<HealthCheckResponse> current = probe;
-        return current == null ? HealthCheckResponse.named(name()).down().withData("state", "starting").build()
+        return current == null
+                ? HealthCheckResponse.named(name())
+                        .down()
+                        .withData("state", "starting")
+                        .build()
                 : current.get();
     }
 }

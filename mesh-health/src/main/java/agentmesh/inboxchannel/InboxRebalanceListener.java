@@ -3,10 +3,9 @@ package agentmesh.inboxchannel;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
+import java.util.Collection;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
-
-import java.util.Collection;
 
 /**
  * The inbox channel's rebalance listener (WildFly's Reactive Messaging), named by the channel's

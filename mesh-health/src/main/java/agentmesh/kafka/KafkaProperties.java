@@ -1,9 +1,5 @@
 package agentmesh.kafka;
 
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.ProducerConfig;
-
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +12,9 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
  * The Kafka client properties an operator gives through MicroProfile Config: every {@code mesh.kafka.<property>}
@@ -39,8 +38,10 @@ public final class KafkaProperties {
     private static final String PREFIX = "mesh.kafka.";
     private static final String ENVIRONMENT_PREFIX = "MESH_KAFKA_";
     /** Every property the producer, consumer and admin clients know. */
-    private static final Set<String> KNOWN = Stream.of(ProducerConfig.configNames(), ConsumerConfig.configNames(),
-            AdminClientConfig.configNames()).flatMap(Set::stream).collect(Collectors.toUnmodifiableSet());
+    private static final Set<String> KNOWN = Stream.of(
+                    ProducerConfig.configNames(), ConsumerConfig.configNames(), AdminClientConfig.configNames())
+            .flatMap(Set::stream)
+            .collect(Collectors.toUnmodifiableSet());
 
     private final Map<String, String> common;
     private final Map<KafkaClient, Map<String, String>> perClient;
@@ -70,7 +71,9 @@ public final class KafkaProperties {
             value.apply(dotted).ifPresent(given -> {
                 for (KafkaClient client : KafkaClient.values()) {
                     if (property.startsWith(client.prefix())) {
-                        perClient.get(client).put(property.substring(client.prefix().length()), given);
+                        perClient
+                                .get(client)
+                                .put(property.substring(client.prefix().length()), given);
                         return;
                     }
                 }
@@ -86,7 +89,8 @@ public final class KafkaProperties {
             if (name.startsWith(PREFIX) && name.length() > PREFIX.length()) {
                 dotted.add(name);
             } else if (name.startsWith(ENVIRONMENT_PREFIX) && name.equals(name.toUpperCase(Locale.ROOT))) {
-                String property = name.substring(ENVIRONMENT_PREFIX.length()).toLowerCase(Locale.ROOT)
+                String property = name.substring(ENVIRONMENT_PREFIX.length())
+                        .toLowerCase(Locale.ROOT)
                         .replace('_', '.');
                 if (KNOWN.contains(withoutClientPrefix(property))) {
                     dotted.add(PREFIX + property);
@@ -107,8 +111,11 @@ public final class KafkaProperties {
 
     /** The mesh's own settings under {@code mesh.kafka.}, in either spelling (dotted from the environment). */
     private static boolean meshOwn(String property) {
-        return property.equals("bootstrap") || property.equals("topic") || property.startsWith("topic.")
-                || property.equals("max-message-bytes") || property.equals("max.message.bytes");
+        return property.equals("bootstrap")
+                || property.equals("topic")
+                || property.startsWith("topic.")
+                || property.equals("max-message-bytes")
+                || property.equals("max.message.bytes");
     }
 
     /**

@@ -3,19 +3,18 @@ package agentmesh.kafka;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.logging.Logger;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The properties of every Kafka client the mesh makes — the outbox's producer, the inbox's consumers, the admin
@@ -65,11 +64,13 @@ public class KafkaSettings {
         operator = KafkaProperties.from(names, name -> config.getOptionalValue(name, String.class));
         // The producer's transactional id and request size come from the outbox's settings when it is made; an
         // operator's value for either is a contradiction already.
-        operator.forClient(KafkaClient.PRODUCER, producerDefaults(),
+        operator.forClient(
+                KafkaClient.PRODUCER,
+                producerDefaults(),
                 producerRequired("(mesh.outbox.transactional-id)", "(mesh.kafka.max-message-bytes)"));
         consumer = operator.forClient(KafkaClient.CONSUMER, consumerDefaults(), consumerRequired());
-        admin = operator.forClient(KafkaClient.ADMIN, adminDefaults(), Map.of(
-                CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
+        admin = operator.forClient(
+                KafkaClient.ADMIN, adminDefaults(), Map.of(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrap));
         for (KafkaClient client : KafkaClient.values()) {
             // names only: values such as sasl.jaas.config hold secrets
             var given = operator.operator(client).keySet();
@@ -86,8 +87,8 @@ public class KafkaSettings {
      * @param maxRequestSize  the largest event the mesh accepts, with room for Kafka's framing
      */
     public Map<String, Object> producer(String transactionalId, int maxRequestSize) {
-        return operator.forClient(KafkaClient.PRODUCER, producerDefaults(),
-                producerRequired(transactionalId, maxRequestSize));
+        return operator.forClient(
+                KafkaClient.PRODUCER, producerDefaults(), producerRequired(transactionalId, maxRequestSize));
     }
 
     /** An inbox consumer of the group, named {@code clientId} towards the brokers. */

@@ -8,6 +8,5 @@ public final class Ids {
     public static final String TASK_ID = "[A-Za-z0-9._:-]{1,64}";
     public static final String CONTEXT_ID = TASK_ID;
 
-    private Ids() {
-    }
+    private Ids() {}
 }

@@ -4,7 +4,6 @@ import agentmesh.json.MeshJson;
 import agentmesh.problem.InvalidRequestException;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
-
 import java.util.Optional;
 
 /**
@@ -16,8 +15,7 @@ public final class JsonBodies {
     /** These bodies are a field or two: anything nested deeper is refused before the parser recurses into it. */
     static final int MAX_DEPTH = 16;
 
-    private JsonBodies() {
-    }
+    private JsonBodies() {}
 
     /** The body as a JSON object; empty for no body; 400 for anything else. */
     public static Optional<JsonObject> optionalObject(String body) {

@@ -13,8 +13,7 @@ public final class MeshVersion {
 
     private static final String CURRENT = read();
 
-    private MeshVersion() {
-    }
+    private MeshVersion() {}
 
     public static String current() {
         return CURRENT;

@@ -25,8 +25,7 @@ public class PageQuery {
     String limit;
 
     /** For JAX-RS, which fills the fields from the query. */
-    public PageQuery() {
-    }
+    public PageQuery() {}
 
     /** The query's three parameters as given (null for absent). */
     public static PageQuery of(String cursor, String after, String limit) {

@@ -2,7 +2,6 @@ package agentmesh.web;
 
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import java.util.List;
 
 /** An RFC 9457 problem details body: every error the API returns has this shape. */
@@ -11,8 +10,7 @@ public record Problem(String type, String title, int status, String detail, List
     public static final String MEDIA_TYPE = "application/problem+json";
     private static final String TYPE_BASE = "https://agent-mesh.dev/problems/";
 
-    public record FieldError(String field, String message) {
-    }
+    public record FieldError(String field, String message) {}
 
     public static Problem of(int status, String type, String title, String detail) {
         return new Problem(TYPE_BASE + type, title, status, detail, null);

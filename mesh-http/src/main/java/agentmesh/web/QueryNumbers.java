@@ -8,8 +8,7 @@ import agentmesh.problem.InvalidRequestException;
  */
 public final class QueryNumbers {
 
-    private QueryNumbers() {
-    }
+    private QueryNumbers() {}
 
     public static long parse(String name, String text, long min, long max) {
         try {

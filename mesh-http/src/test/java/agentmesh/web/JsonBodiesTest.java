@@ -1,11 +1,11 @@
 package agentmesh.web;
 
-import agentmesh.problem.InvalidRequestException;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import agentmesh.problem.InvalidRequestException;
+import org.junit.jupiter.api.Test;
 
 class JsonBodiesTest {
 
@@ -25,7 +25,9 @@ class JsonBodiesTest {
 
     @Test
     void aSmallObjectIsRead() {
-        assertEquals("x", JsonBodies.optionalObject("{\"reason\":\"x\"}").orElseThrow().getString("reason"));
+        assertEquals(
+                "x",
+                JsonBodies.optionalObject("{\"reason\":\"x\"}").orElseThrow().getString("reason"));
         assertTrue(JsonBodies.optionalObject("  ").isEmpty());
     }
 }

@@ -10,10 +10,10 @@ import java.time.Duration;
 /** Waits until a server answers for the deployed mesh application, not merely for itself. */
 final class ApplicationProbe {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    private ApplicationProbe() {
-    }
+    private ApplicationProbe() {}
 
     /**
      * Waits until the application on the server answers its readiness check and its API; fails early if the server
@@ -22,7 +22,9 @@ final class ApplicationProbe {
     static void await(MeshServer server, Duration timeout) {
         URI ready = server.managementUri().resolve("health/ready");
         URI api = server.baseUri().resolve("me");
-        Wait.until("the mesh application at " + ready + " and " + api + " (log: " + server.serverLog() + ")", timeout,
+        Wait.until(
+                "the mesh application at " + ready + " and " + api + " (log: " + server.serverLog() + ")",
+                timeout,
                 () -> {
                     if (server.pid().isEmpty()) {
                         throw new StackException("The server exited; see " + server.serverLog());
@@ -32,7 +34,8 @@ final class ApplicationProbe {
     }
 
     private static HttpResponse<String> get(URI uri) throws IOException, InterruptedException {
-        return HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
+        return HTTP.send(
+                HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

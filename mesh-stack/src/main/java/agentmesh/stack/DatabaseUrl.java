@@ -14,7 +14,10 @@ public record DatabaseUrl(String host, int port, String database, String query) 
         if (!database.matches("[A-Za-z0-9_]{1,64}")) {
             throw new IllegalArgumentException("MESH_DB_URL must name a database ([A-Za-z0-9_]), got " + jdbcUrl);
         }
-        return new DatabaseUrl(uri.getHost(), uri.getPort() < 0 ? 3306 : uri.getPort(), database,
+        return new DatabaseUrl(
+                uri.getHost(),
+                uri.getPort() < 0 ? 3306 : uri.getPort(),
+                database,
                 uri.getQuery() == null ? "" : uri.getQuery());
     }
 

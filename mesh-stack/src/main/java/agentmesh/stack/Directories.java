@@ -10,8 +10,7 @@ import java.util.stream.Stream;
 
 final class Directories {
 
-    private Directories() {
-    }
+    private Directories() {}
 
     /** Deletes the directory and everything in it; nothing happens when it does not exist. */
     static void delete(Path directory) {
@@ -19,7 +18,8 @@ final class Directories {
             return;
         }
         try (Stream<Path> files = Files.walk(directory)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            files.sorted(Comparator.reverseOrder())
+                    .forEach(path -> path.toFile().delete());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

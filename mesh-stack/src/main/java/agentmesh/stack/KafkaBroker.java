@@ -101,7 +101,8 @@ public final class KafkaBroker implements AutoCloseable {
         Ports.requireFree(port, "Kafka broker, MESH_KAFKA_PORT");
         Ports.requireFree(port + 1, "Kafka controller, MESH_KAFKA_PORT + 1");
         if (emptyOnFirstStart) {
-            Directories.delete(dataDir()); // a fresh stack; a restart later in the same run keeps the log, as after an outage
+            Directories.delete(
+                    dataDir()); // a fresh stack; a restart later in the same run keeps the log, as after an outage
             emptyOnFirstStart = false;
         }
         if (clusterId().isEmpty()) {
@@ -110,11 +111,17 @@ public final class KafkaBroker implements AutoCloseable {
             writeConfiguration();
         }
         try {
-            process = new ProcessBuilder(Processes.javaCommand(), node.replicationFactor() > 1 ? "-Xmx384m" : "-Xmx512m",
-                    "-Dlog4j2.configurationFile=" + home.resolve("log4j2.properties"),
-                    "-cp", libs + "/*", "kafka.Kafka", serverProperties().toString())
+            process = new ProcessBuilder(
+                            Processes.javaCommand(),
+                            node.replicationFactor() > 1 ? "-Xmx384m" : "-Xmx512m",
+                            "-Dlog4j2.configurationFile=" + home.resolve("log4j2.properties"),
+                            "-cp",
+                            libs + "/*",
+                            "kafka.Kafka",
+                            serverProperties().toString())
                     .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("broker.log").toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                            home.resolve("broker.log").toFile()))
                     .start();
             Files.writeString(pidFile(), Long.toString(process.pid()));
         } catch (IOException e) {
@@ -124,11 +131,13 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** Waits until the started broker accepts connections; a cluster's nodes wait for their quorum first. */
     synchronized void awaitReady() {
-        Wait.until("the Kafka broker on port " + port + " (log: " + home.resolve("broker.log") + ")",
-                Duration.ofSeconds(90), () -> {
+        Wait.until(
+                "the Kafka broker on port " + port + " (log: " + home.resolve("broker.log") + ")",
+                Duration.ofSeconds(90),
+                () -> {
                     if (!process.isAlive()) {
-                        throw new StackException("The Kafka broker exited with " + process.exitValue()
-                                + "; see " + home.resolve("broker.log"));
+                        throw new StackException("The Kafka broker exited with " + process.exitValue() + "; see "
+                                + home.resolve("broker.log"));
                     }
                     return Ports.accepts("127.0.0.1", port);
                 });
@@ -169,21 +178,24 @@ public final class KafkaBroker implements AutoCloseable {
         try {
             Files.createDirectories(dataDir());
             Files.writeString(serverProperties(), String.join("\n", serverSettings()) + "\n");
-            Files.writeString(home.resolve("log4j2.properties"), String.join("\n",
-                    "status=warn",
-                    "appender.console.type=Console",
-                    "appender.console.name=console",
-                    "appender.console.layout.type=PatternLayout",
-                    "appender.console.layout.pattern=[%d] %p %m (%c)%n",
-                    "rootLogger.level=info",
-                    "rootLogger.appenderRef.console.ref=console",
-                    "logger.kafka.name=kafka",
-                    "logger.kafka.level=warn",
-                    "logger.apache.name=org.apache.kafka",
-                    "logger.apache.level=warn",
-                    "logger.ready.name=kafka.server.KafkaRaftServer",
-                    "logger.ready.level=info",
-                    ""));
+            Files.writeString(
+                    home.resolve("log4j2.properties"),
+                    String.join(
+                            "\n",
+                            "status=warn",
+                            "appender.console.type=Console",
+                            "appender.console.name=console",
+                            "appender.console.layout.type=PatternLayout",
+                            "appender.console.layout.pattern=[%d] %p %m (%c)%n",
+                            "rootLogger.level=info",
+                            "rootLogger.appenderRef.console.ref=console",
+                            "logger.kafka.name=kafka",
+                            "logger.kafka.level=warn",
+                            "logger.apache.name=org.apache.kafka",
+                            "logger.apache.level=warn",
+                            "logger.ready.name=kafka.server.KafkaRaftServer",
+                            "logger.ready.level=info",
+                            ""));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -231,10 +243,16 @@ public final class KafkaBroker implements AutoCloseable {
      */
     void formatStorage(String clusterId) {
         writeConfiguration();
-        List<String> format = new ArrayList<>(List.of(Processes.javaCommand(), "-cp", libs + "/*",
-                "kafka.tools.StorageTool", "format", "--cluster-id=" + clusterId, "--config=" + serverProperties()));
-        scram.ifPresent(user -> format.add("--add-scram=SCRAM-SHA-256=[name=" + user.name() + ",password="
-                + user.password() + "]"));
+        List<String> format = new ArrayList<>(List.of(
+                Processes.javaCommand(),
+                "-cp",
+                libs + "/*",
+                "kafka.tools.StorageTool",
+                "format",
+                "--cluster-id=" + clusterId,
+                "--config=" + serverProperties()));
+        scram.ifPresent(user ->
+                format.add("--add-scram=SCRAM-SHA-256=[name=" + user.name() + ",password=" + user.password() + "]"));
         Processes.run(format, Map.of(), Duration.ofMinutes(1));
     }
 

@@ -26,13 +26,18 @@ public final class KafkaNodes implements AutoCloseable {
         return new KafkaNodes(List.of(new KafkaBroker(home, libs, KafkaBroker.Node.alone(port), scram, fresh)));
     }
 
-    static KafkaNodes cluster(Path stateDir, Path libs, int firstPort, Optional<KafkaBroker.ScramUser> scram,
-                              boolean fresh) {
+    static KafkaNodes cluster(
+            Path stateDir, Path libs, int firstPort, Optional<KafkaBroker.ScramUser> scram, boolean fresh) {
         String voters = IntStream.rangeClosed(1, CLUSTER_SIZE)
-                .mapToObj(id -> id + "@127.0.0.1:" + (port(firstPort, id) + 1)).collect(Collectors.joining(","));
+                .mapToObj(id -> id + "@127.0.0.1:" + (port(firstPort, id) + 1))
+                .collect(Collectors.joining(","));
         return new KafkaNodes(IntStream.rangeClosed(1, CLUSTER_SIZE)
-                .mapToObj(id -> new KafkaBroker(stateDir.resolve("kafka-" + id), libs,
-                        new KafkaBroker.Node(id, port(firstPort, id), voters, CLUSTER_SIZE), scram, fresh))
+                .mapToObj(id -> new KafkaBroker(
+                        stateDir.resolve("kafka-" + id),
+                        libs,
+                        new KafkaBroker.Node(id, port(firstPort, id), voters, CLUSTER_SIZE),
+                        scram,
+                        fresh))
                 .toList());
     }
 
@@ -55,7 +60,10 @@ public final class KafkaNodes implements AutoCloseable {
      * serves before a quorum of controllers has elected a leader. Nodes formatted before keep their cluster's id.
      */
     public void start() {
-        String clusterId = nodes.stream().map(KafkaBroker::clusterId).flatMap(Optional::stream).findFirst()
+        String clusterId = nodes.stream()
+                .map(KafkaBroker::clusterId)
+                .flatMap(Optional::stream)
+                .findFirst()
                 .orElseGet(KafkaBroker::randomClusterId);
         nodes.forEach(node -> node.launch(clusterId));
         nodes.forEach(KafkaBroker::awaitReady);

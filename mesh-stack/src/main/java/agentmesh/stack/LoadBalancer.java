@@ -61,7 +61,8 @@ public final class LoadBalancer implements AutoCloseable {
             throw new StackException("No HAProxy at " + haproxy + " (MESH_HAPROXY): `MESH_TOPOLOGY=cluster ./mesh run`"
                     + " unpacks it from Debian's package");
         }
-        Processes.fromPidFile(pidFile()).filter(p -> p.info().command().orElse("").contains("haproxy"))
+        Processes.fromPidFile(pidFile())
+                .filter(p -> p.info().command().orElse("").contains("haproxy"))
                 .ifPresent(stale -> Processes.terminate(stale, Duration.ofSeconds(10)));
         Ports.requireFree(port, "load balancer, MESH_PORT_BASE + 90");
         this.instances = List.copyOf(instances);
@@ -72,22 +73,25 @@ public final class LoadBalancer implements AutoCloseable {
             Files.writeString(configuration, configuration(instances));
             process = new ProcessBuilder(haproxy.toString(), "-db", "-f", configuration.toString())
                     .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(home.resolve("haproxy.log").toFile()))
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                            home.resolve("haproxy.log").toFile()))
                     .start();
             Files.writeString(pidFile(), Long.toString(process.pid()));
         } catch (IOException e) {
             throw new UncheckedIOException("HAProxy did not start", e);
         }
-        Wait.until("HAProxy on port " + port + " (log: " + home.resolve("haproxy.log") + ")", Duration.ofSeconds(30),
+        Wait.until(
+                "HAProxy on port " + port + " (log: " + home.resolve("haproxy.log") + ")",
+                Duration.ofSeconds(30),
                 () -> {
                     if (!process.isAlive()) {
-                        throw new StackException("HAProxy exited with " + process.exitValue() + "; see "
-                                + home.resolve("haproxy.log"));
+                        throw new StackException(
+                                "HAProxy exited with " + process.exitValue() + "; see " + home.resolve("haproxy.log"));
                     }
                     return Ports.accepts("127.0.0.1", port);
                 });
-        LOG.info(() -> "Load balancer at http://127.0.0.1:" + port + "/ in front of " + instances.size()
-                + " instances");
+        LOG.info(
+                () -> "Load balancer at http://127.0.0.1:" + port + "/ in front of " + instances.size() + " instances");
     }
 
     private static final String UNAVAILABLE_FILE = "unavailable.http";

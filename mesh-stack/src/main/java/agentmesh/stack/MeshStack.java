@@ -47,17 +47,23 @@ public final class MeshStack implements AutoCloseable {
         this.war = Path.of(build.getProperty("war"));
         this.rootWar = Path.of(build.getProperty("root.war"));
         this.database = new Database(config);
-        this.kafka = config.kafkaBootstrap().isPresent() ? Optional.empty() : Optional.of(kafkaNodes(config,
-                Path.of(build.getProperty("kafka.lib"))));
+        this.kafka = config.kafkaBootstrap().isPresent()
+                ? Optional.empty()
+                : Optional.of(kafkaNodes(config, Path.of(build.getProperty("kafka.lib"))));
         this.balancer = config.topology() == StackConfig.Topology.CLUSTER
-                ? Optional.of(new LoadBalancer(config.haproxy(), config.stateDir().resolve("haproxy"),
-                        config.balancerPort()))
+                ? Optional.of(
+                        new LoadBalancer(config.haproxy(), config.stateDir().resolve("haproxy"), config.balancerPort()))
                 : Optional.empty();
         this.payaraHome = Path.of(build.getProperty("payara.home"));
         this.payaraMicro = Path.of(build.getProperty("payara.micro"));
         this.wildflyHome = Path.of(build.getProperty("wildfly.home"));
         this.serverConfig = Path.of(build.getProperty("server-config"));
-        this.server = newServer(config.server(), "", config.httpPort(), config.adminPort(), config.portBase(),
+        this.server = newServer(
+                config.server(),
+                "",
+                config.httpPort(),
+                config.adminPort(),
+                config.portBase(),
                 serverEnvironment(config));
     }
 
@@ -78,7 +84,8 @@ public final class MeshStack implements AutoCloseable {
         };
         if (!Files.exists(installation)) {
             throw new StackException("No " + config.server().title() + " at " + installation + ": build for it first"
-                    + " (./mvnw -DskipTests package -Dmesh.server=" + config.server().name().toLowerCase() + ")");
+                    + " (./mvnw -DskipTests package -Dmesh.server="
+                    + config.server().name().toLowerCase() + ")");
         }
         try {
             Files.createDirectories(config.stateDir());
@@ -131,8 +138,8 @@ public final class MeshStack implements AutoCloseable {
         int portBase = Ports.freeBase(config.portBase().orElse(8000) + 1000);
         Map<String, String> environment = serverEnvironment(config);
         environment.putAll(settings);
-        MeshServer added = newServer(config.server(), "-" + portBase, portBase + 80, portBase + 48,
-                Optional.of(portBase), environment);
+        MeshServer added = newServer(
+                config.server(), "-" + portBase, portBase + 80, portBase + 48, Optional.of(portBase), environment);
         extraServers.add(added);
         added.createAndDeploy();
         return added;
@@ -144,8 +151,13 @@ public final class MeshStack implements AutoCloseable {
      */
     public PayaraServer addEmptyServer() {
         int portBase = Ports.freeBase(config.portBase().orElse(8000) + 1000);
-        PayaraServer empty = (PayaraServer) newServer(StackConfig.Server.PAYARA, "-" + portBase, portBase + 80,
-                portBase + 48, Optional.of(portBase), serverEnvironment(config));
+        PayaraServer empty = (PayaraServer) newServer(
+                StackConfig.Server.PAYARA,
+                "-" + portBase,
+                portBase + 80,
+                portBase + 48,
+                Optional.of(portBase),
+                serverEnvironment(config));
         extraServers.add(empty);
         empty.create();
         return empty;
@@ -156,15 +168,41 @@ public final class MeshStack implements AutoCloseable {
         return ear;
     }
 
-    private MeshServer newServer(StackConfig.Server kind, String suffix, int httpPort, int adminPort,
-                                 Optional<Integer> portBase, Map<String, String> environment) {
+    private MeshServer newServer(
+            StackConfig.Server kind,
+            String suffix,
+            int httpPort,
+            int adminPort,
+            Optional<Integer> portBase,
+            Map<String, String> environment) {
         return switch (kind) {
-            case MICRO -> new PayaraMicroServer(payaraMicro, war, rootWar, serverConfig,
-                    config.stateDir().resolve("micro" + suffix), httpPort, environment);
-            case PAYARA -> new PayaraServer(payaraHome, ear, serverConfig,
-                    config.stateDir().resolve("domains" + suffix), httpPort, adminPort, portBase, environment);
-            case WILDFLY -> new WildFlyServer(wildflyHome, ear, serverConfig,
-                    config.stateDir().resolve("wildfly" + suffix), httpPort, environment);
+            case MICRO ->
+                new PayaraMicroServer(
+                        payaraMicro,
+                        war,
+                        rootWar,
+                        serverConfig,
+                        config.stateDir().resolve("micro" + suffix),
+                        httpPort,
+                        environment);
+            case PAYARA ->
+                new PayaraServer(
+                        payaraHome,
+                        ear,
+                        serverConfig,
+                        config.stateDir().resolve("domains" + suffix),
+                        httpPort,
+                        adminPort,
+                        portBase,
+                        environment);
+            case WILDFLY ->
+                new WildFlyServer(
+                        wildflyHome,
+                        ear,
+                        serverConfig,
+                        config.stateDir().resolve("wildfly" + suffix),
+                        httpPort,
+                        environment);
         };
     }
 
@@ -185,7 +223,8 @@ public final class MeshStack implements AutoCloseable {
         Optional<KafkaBroker.ScramUser> scram = config.kafkaBrokerScram().map(KafkaBroker.ScramUser::parse);
         return config.topology() == StackConfig.Topology.CLUSTER
                 ? KafkaNodes.cluster(config.stateDir(), libs, config.kafkaPort(), scram, config.fresh())
-                : KafkaNodes.single(config.stateDir().resolve("kafka"), libs, config.kafkaPort(), scram, config.fresh());
+                : KafkaNodes.single(
+                        config.stateDir().resolve("kafka"), libs, config.kafkaPort(), scram, config.fresh());
     }
 
     public Duration startupTime() {

@@ -34,8 +34,14 @@ public final class PayaraMicroServer implements MeshServer {
     private final Map<String, String> environment;
     private Optional<ProcessHandle> process = Optional.empty();
 
-    PayaraMicroServer(Path microJar, Path war, Path rootWar, Path serverConfig, Path rootDir, int httpPort,
-                      Map<String, String> environment) {
+    PayaraMicroServer(
+            Path microJar,
+            Path war,
+            Path rootWar,
+            Path serverConfig,
+            Path rootDir,
+            int httpPort,
+            Map<String, String> environment) {
         this.microJar = microJar;
         this.war = war;
         this.rootWar = rootWar;
@@ -72,7 +78,8 @@ public final class PayaraMicroServer implements MeshServer {
         Directories.delete(rootDir.resolve("runtime"));
         try {
             Files.createDirectories(rootDir);
-            ProcessBuilder builder = new ProcessBuilder(command()).redirectErrorStream(true)
+            ProcessBuilder builder = new ProcessBuilder(command())
+                    .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(serverLog().toFile()));
             builder.environment().putAll(environment);
             Process started = builder.start();
@@ -90,13 +97,20 @@ public final class PayaraMicroServer implements MeshServer {
         command.add(Processes.javaCommand());
         command.addAll(JVM_OPTIONS);
         command.add("-Xlog:gc*,safepoint:file=" + rootDir.resolve("gc.log")); // as on Payara Server
-        command.addAll(List.of("-jar", microJar.toString(),
-                "--deploy", war.toString(),
-                "--deploy", rootWar + ":ROOT",
-                "--port", Integer.toString(httpPort),
+        command.addAll(List.of(
+                "-jar",
+                microJar.toString(),
+                "--deploy",
+                war.toString(),
+                "--deploy",
+                rootWar + ":ROOT",
+                "--port",
+                Integer.toString(httpPort),
                 "--nohazelcast",
-                "--rootdir", rootDir.resolve("runtime").toString(),
-                "--prebootcommandfile", serverConfig.resolve("payara-micro").resolve("pre-boot.asadmin").toString()));
+                "--rootdir",
+                rootDir.resolve("runtime").toString(),
+                "--prebootcommandfile",
+                serverConfig.resolve("payara-micro").resolve("pre-boot.asadmin").toString()));
         return command;
     }
 

@@ -32,8 +32,15 @@ public final class PayaraServer implements MeshServer {
     private final int adminPort;
     private final Map<String, String> environment;
 
-    PayaraServer(Path payaraHome, Path ear, Path serverConfig, Path domainsDir, int httpPort, int adminPort,
-                 Optional<Integer> portBase, Map<String, String> environment) {
+    PayaraServer(
+            Path payaraHome,
+            Path ear,
+            Path serverConfig,
+            Path domainsDir,
+            int httpPort,
+            int adminPort,
+            Optional<Integer> portBase,
+            Map<String, String> environment) {
         this.payaraHome = payaraHome;
         this.ear = ear;
         this.serverConfig = serverConfig;
@@ -58,8 +65,8 @@ public final class PayaraServer implements MeshServer {
     public void create() {
         stopStale();
         Directories.delete(domainsDir.resolve(DOMAIN));
-        List<String> create = new ArrayList<>(List.of("create-domain", "--nopassword", "--domaindir",
-                domainsDir.toString()));
+        List<String> create =
+                new ArrayList<>(List.of("create-domain", "--nopassword", "--domaindir", domainsDir.toString()));
         portBase.ifPresent(base -> create.addAll(List.of("--portbase", base.toString())));
         create.add(DOMAIN);
         asadmin(create, Duration.ofMinutes(2));
@@ -80,7 +87,9 @@ public final class PayaraServer implements MeshServer {
      */
     private void applySettings(Path file) {
         String output = adminCommand("multimode", "--file", file.toString());
-        List<String> failed = output.lines().filter(line -> line.startsWith("remote failure:")).toList();
+        List<String> failed = output.lines()
+                .filter(line -> line.startsWith("remote failure:"))
+                .toList();
         if (!failed.isEmpty()) {
             LOG.warning(() -> "Settings in " + file + " that failed: " + String.join("; ", failed));
         }
@@ -103,8 +112,16 @@ public final class PayaraServer implements MeshServer {
 
     /** Deploys the EAR, or deploys it again, and waits until it answers. */
     public void deploy() {
-        asadmin(List.of("--port", Integer.toString(adminPort), "deploy", "--force=true", "--name", DOMAIN,
-                ear.toString()), Duration.ofMinutes(5));
+        asadmin(
+                List.of(
+                        "--port",
+                        Integer.toString(adminPort),
+                        "deploy",
+                        "--force=true",
+                        "--name",
+                        DOMAIN,
+                        ear.toString()),
+                Duration.ofMinutes(5));
         awaitApplication();
     }
 
@@ -151,7 +168,8 @@ public final class PayaraServer implements MeshServer {
 
     @Override
     public Optional<ProcessHandle> pid() {
-        return Processes.fromPidFile(domainsDir.resolve(DOMAIN).resolve("config").resolve("pid"));
+        return Processes.fromPidFile(
+                domainsDir.resolve(DOMAIN).resolve("config").resolve("pid"));
     }
 
     @Override

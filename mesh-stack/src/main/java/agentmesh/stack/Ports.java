@@ -8,8 +8,7 @@ import java.util.stream.IntStream;
 
 final class Ports {
 
-    private Ports() {
-    }
+    private Ports() {}
 
     /** Fails with a message naming the port and its user when something already listens there. */
     static void requireFree(int port, String purpose) {

@@ -12,8 +12,7 @@ import java.util.concurrent.TimeUnit;
 /** Runs the commands and background processes of the stack. */
 final class Processes {
 
-    private Processes() {
-    }
+    private Processes() {}
 
     static String javaCommand() {
         return ProcessHandle.current().info().command().orElse("java");
@@ -28,8 +27,8 @@ final class Processes {
         try {
             Path output = Files.createTempFile("mesh-stack", ".out");
             try {
-                ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                        .redirectOutput(output.toFile());
+                ProcessBuilder builder =
+                        new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile());
                 builder.environment().putAll(environment);
                 Process process = builder.start();
                 process.getOutputStream().close();
@@ -40,8 +39,8 @@ final class Processes {
                 }
                 String text = Files.readString(output);
                 if (process.exitValue() != 0) {
-                    throw new StackException("`" + String.join(" ", command) + "` failed (exit "
-                            + process.exitValue() + "):\n" + text);
+                    throw new StackException(
+                            "`" + String.join(" ", command) + "` failed (exit " + process.exitValue() + "):\n" + text);
                 }
                 return text;
             } finally {

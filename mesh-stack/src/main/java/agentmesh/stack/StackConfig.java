@@ -34,7 +34,9 @@ public record StackConfig(
 
     /** Which application server runs the mesh: Payara Server or WildFly with the EAR, or Payara Micro with the WAR. */
     public enum Server {
-        PAYARA("Payara Server"), MICRO("Payara Micro"), WILDFLY("WildFly");
+        PAYARA("Payara Server"),
+        MICRO("Payara Micro"),
+        WILDFLY("WildFly");
 
         private final String title;
 
@@ -51,10 +53,17 @@ public record StackConfig(
      * What runs: one Kafka node and one instance, or ({@code MESH_TOPOLOGY=cluster}) three Kafka nodes, two
      * Payara Server instances and HAProxy in front of them (docs/DEPLOYMENT.md).
      */
-    public enum Topology { SINGLE, CLUSTER }
+    public enum Topology {
+        SINGLE,
+        CLUSTER
+    }
 
     /** When to start an embedded MariaDB instead of using the server at {@link #dbUrl}. */
-    public enum EmbeddedDatabase { AUTO, ALWAYS, NEVER }
+    public enum EmbeddedDatabase {
+        AUTO,
+        ALWAYS,
+        NEVER
+    }
 
     public static StackConfig fromEnvironment(Path defaultStateDir) {
         return builder(defaultStateDir).build();
@@ -131,7 +140,8 @@ public record StackConfig(
         }
 
         public StackConfig build() {
-            Path stateDir = get("MESH_STACK_DIR").map(Path::of).orElse(defaultStateDir).toAbsolutePath();
+            Path stateDir =
+                    get("MESH_STACK_DIR").map(Path::of).orElse(defaultStateDir).toAbsolutePath();
             Optional<String> token = get("MESH_ADMIN_TOKEN");
             String adminToken = token.orElseGet(Builder::randomToken);
             Map<String, String> serverEnvironment = new LinkedHashMap<>();

@@ -9,8 +9,7 @@ final class Wait {
 
     private static final Duration INTERVAL = Duration.ofMillis(200);
 
-    private Wait() {
-    }
+    private Wait() {}
 
     static void until(String what, Duration timeout, BooleanSupplier ready) {
         Instant deadline = Instant.now().plus(timeout);

@@ -35,8 +35,13 @@ public final class WildFlyServer implements MeshServer {
     private final int httpPort;
     private final Map<String, String> environment;
 
-    WildFlyServer(Path wildflyHome, Path ear, Path serverConfig, Path baseDir, int httpPort,
-                  Map<String, String> environment) {
+    WildFlyServer(
+            Path wildflyHome,
+            Path ear,
+            Path serverConfig,
+            Path baseDir,
+            int httpPort,
+            Map<String, String> environment) {
         if (httpPort < DEFAULT_HTTP_PORT) {
             throw new StackException("WildFly's ports are its defaults moved up: its HTTP port must be at least "
                     + DEFAULT_HTTP_PORT + " (MESH_PORT_BASE at least 8000), not " + httpPort);
@@ -72,17 +77,21 @@ public final class WildFlyServer implements MeshServer {
     private void prepare() {
         Path properties = baseDir.resolve("setup.properties");
         try {
-            Files.writeString(properties, "mesh.jdbc.driver=" + Database.driverJar() + "\nmesh.modules=" + modules()
-                    + "\n");
+            Files.writeString(
+                    properties, "mesh.jdbc.driver=" + Database.driverJar() + "\nmesh.modules=" + modules() + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         Map<String, String> env = new HashMap<>(environment);
         env.put("JAVA_HOME", Processes.javaHome().toString());
         env.put("JAVA_OPTS", "-Xmx256m -Djboss.server.base.dir=" + baseDir);
-        Processes.run(List.of(wildflyHome.resolve("bin").resolve("jboss-cli.sh").toString(),
-                "--properties=" + properties, "--file=" + serverConfig.resolve("wildfly").resolve("setup.cli")),
-                env, Duration.ofMinutes(2));
+        Processes.run(
+                List.of(
+                        wildflyHome.resolve("bin").resolve("jboss-cli.sh").toString(),
+                        "--properties=" + properties,
+                        "--file=" + serverConfig.resolve("wildfly").resolve("setup.cli")),
+                env,
+                Duration.ofMinutes(2));
     }
 
     /** The server's own modules (the JDBC driver), beside the distribution's, which stays as the build unpacked it. */
@@ -117,20 +126,25 @@ public final class WildFlyServer implements MeshServer {
         env.put("JAVA_HOME", Processes.javaHome().toString());
         env.put("JAVA", Processes.javaCommand());
         // The heap and JFR stack depth of the Payara domain (setup.asadmin); standalone.sh adds the module options.
-        env.put("JAVA_OPTS", "-Xms256m -Xmx1g -XX:FlightRecorderOptions=stackdepth=256 -Djava.net.preferIPv4Stack=true"
-                + " -Djboss.modules.system.pkgs=org.jboss.byteman -Djava.awt.headless=true");
+        env.put(
+                "JAVA_OPTS",
+                "-Xms256m -Xmx1g -XX:FlightRecorderOptions=stackdepth=256 -Djava.net.preferIPv4Stack=true"
+                        + " -Djboss.modules.system.pkgs=org.jboss.byteman -Djava.awt.headless=true");
         env.put("LAUNCH_JBOSS_IN_BACKGROUND", "true");
         env.put("JBOSS_PIDFILE", pidFile().toString());
         env.put("JBOSS_MODULEPATH", wildflyHome.resolve("modules") + ":" + modules());
         try {
             Files.deleteIfExists(pidFile());
-            ProcessBuilder builder = new ProcessBuilder(wildflyHome.resolve("bin").resolve("standalone.sh").toString(),
-                    "-c", CONFIGURATION,
-                    "-Djboss.server.base.dir=" + baseDir,
-                    "-Djboss.socket.binding.port-offset=" + portOffset(),
-                    "-Djboss.tx.node.id=mesh-" + httpPort)
+            ProcessBuilder builder = new ProcessBuilder(
+                            wildflyHome.resolve("bin").resolve("standalone.sh").toString(),
+                            "-c",
+                            CONFIGURATION,
+                            "-Djboss.server.base.dir=" + baseDir,
+                            "-Djboss.socket.binding.port-offset=" + portOffset(),
+                            "-Djboss.tx.node.id=mesh-" + httpPort)
                     .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(baseDir.resolve("console.log").toFile()));
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(
+                            baseDir.resolve("console.log").toFile()));
             builder.environment().putAll(env);
             builder.start().getOutputStream().close();
         } catch (IOException e) {

@@ -1,28 +1,32 @@
 package agentmesh.stack;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class LoadBalancerTest {
 
     private final LoadBalancer balancer = new LoadBalancer(Path.of("haproxy"), Path.of("home"), 18090);
-    private final List<String> lines = balancer.configuration(List.of(new Instance(18180, 18180),
-            new Instance(18280, 19990))).lines().map(String::strip).toList();
+    private final List<String> lines = balancer.configuration(
+                    List.of(new Instance(18180, 18180), new Instance(18280, 19990)))
+            .lines()
+            .map(String::strip)
+            .toList();
 
     @Test
     void anMcpSessionSticksToTheInstanceWhoseAnswerNamedIt() {
         List<String> backend = section("backend instances");
-        assertTrue(backend.stream().anyMatch(
-                line -> line.matches("stick-table type string len \\d+ size \\S+ expire \\S+")), backend::toString);
+        assertTrue(
+                backend.stream()
+                        .anyMatch(line -> line.matches("stick-table type string len \\d+ size \\S+ expire \\S+")),
+                backend::toString);
         assertTrue(backend.contains("stick store-response res.hdr(Mcp-Session-Id)"), backend::toString);
         assertTrue(backend.contains("stick match req.hdr(Mcp-Session-Id)"), backend::toString);
     }
@@ -32,7 +36,9 @@ class LoadBalancerTest {
         List<String> backend = section("backend instances");
         assertTrue(backend.contains("balance roundrobin"), backend::toString);
         assertTrue(backend.contains("option httpchk GET /health/ready"), backend::toString);
-        assertEquals(List.of("server instance-1 127.0.0.1:18180 check inter 1s fall 2 rise 1",
+        assertEquals(
+                List.of(
+                        "server instance-1 127.0.0.1:18180 check inter 1s fall 2 rise 1",
                         "server instance-2 127.0.0.1:18280 check inter 1s fall 2 rise 1 port 19990"),
                 backend.stream().filter(line -> line.startsWith("server ")).toList());
     }
@@ -41,7 +47,8 @@ class LoadBalancerTest {
     void whatTheBalancerAnswersItselfIsTheMeshsOwn503WithRetryAfter() {
         List<String> defaults = section("defaults");
         for (int status : List.of(502, 503, 504)) {
-            assertTrue(defaults.contains("errorfile " + status + " " + Path.of("home", "unavailable.http")),
+            assertTrue(
+                    defaults.contains("errorfile " + status + " " + Path.of("home", "unavailable.http")),
                     defaults::toString);
         }
         String[] answer = LoadBalancer.UNAVAILABLE.split("\r\n\r\n", 2);
@@ -49,8 +56,8 @@ class LoadBalancerTest {
         assertEquals("HTTP/1.1 503 Service Unavailable", head.get(0));
         assertTrue(head.contains("Content-Type: application/problem+json"), head::toString);
         assertTrue(head.contains("Retry-After: 1"), head::toString);
-        assertTrue(head.contains("Content-Length: " + answer[1].getBytes(StandardCharsets.UTF_8).length),
-                head::toString);
+        assertTrue(
+                head.contains("Content-Length: " + answer[1].getBytes(StandardCharsets.UTF_8).length), head::toString);
         assertTrue(answer[1].contains("\"status\":503"), answer[1]);
     }
 
@@ -62,8 +69,8 @@ class LoadBalancerTest {
 
     @Test
     void streamsMayStayOpenTenMinutes() {
-        assertTrue(section("defaults").containsAll(List.of("timeout client 10m", "timeout server 10m")),
-                lines::toString);
+        assertTrue(
+                section("defaults").containsAll(List.of("timeout client 10m", "timeout server 10m")), lines::toString);
     }
 
     @Test
@@ -95,20 +102,16 @@ class LoadBalancerTest {
         }
 
         @Override
-        public void createAndDeploy() {
-        }
+        public void createAndDeploy() {}
 
         @Override
-        public void restart() {
-        }
+        public void restart() {}
 
         @Override
-        public void stop() {
-        }
+        public void stop() {}
 
         @Override
-        public void kill() {
-        }
+        public void kill() {}
 
         @Override
         public Optional<ProcessHandle> pid() {
@@ -121,7 +124,6 @@ class LoadBalancerTest {
         }
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     }
 }

@@ -1,7 +1,10 @@
 package agentmesh.stack;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -12,27 +15,24 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The stack's dealings with the machine: commands, pid files, ports and directories. */
 class ProcessesTest {
 
     @Test
     void aCommandsOutputIsReturnedWithItsEnvironment() {
-        String output = Processes.run(List.of("sh", "-c", "echo $GREETING"), Map.of("GREETING", "hello"),
-                Duration.ofSeconds(10));
+        String output = Processes.run(
+                List.of("sh", "-c", "echo $GREETING"), Map.of("GREETING", "hello"), Duration.ofSeconds(10));
 
         assertEquals("hello\n", output);
     }
 
     @Test
     void aFailingCommandFailsWithItsExitCodeAndOutput() {
-        var failed = assertThrows(StackException.class,
+        var failed = assertThrows(
+                StackException.class,
                 () -> Processes.run(List.of("sh", "-c", "echo broken; exit 3"), Map.of(), Duration.ofSeconds(10)));
 
         assertTrue(failed.getMessage().contains("failed (exit 3)"), failed.getMessage());
@@ -41,8 +41,8 @@ class ProcessesTest {
 
     @Test
     void aCommandThatOutlivesItsTimeoutIsEndedAndReported() {
-        var late = assertThrows(StackException.class,
-                () -> Processes.run(List.of("sleep", "30"), Map.of(), Duration.ofMillis(300)));
+        var late = assertThrows(
+                StackException.class, () -> Processes.run(List.of("sleep", "30"), Map.of(), Duration.ofMillis(300)));
 
         assertTrue(late.getMessage().contains("did not finish within"), late.getMessage());
     }
@@ -54,8 +54,9 @@ class ProcessesTest {
         Files.writeString(pidFile, "not a pid");
         assertEquals(Optional.empty(), Processes.fromPidFile(pidFile));
         Files.writeString(pidFile, ProcessHandle.current().pid() + "\n");
-        assertEquals(Optional.of(ProcessHandle.current().pid()), Processes.fromPidFile(pidFile)
-                .map(ProcessHandle::pid));
+        assertEquals(
+                Optional.of(ProcessHandle.current().pid()),
+                Processes.fromPidFile(pidFile).map(ProcessHandle::pid));
     }
 
     @Test
@@ -65,7 +66,8 @@ class ProcessesTest {
 
             var refused = assertThrows(StackException.class, () -> Ports.requireFree(port, "Kafka broker"));
 
-            assertTrue(refused.getMessage().startsWith("Port " + port + " (Kafka broker) is already taken"),
+            assertTrue(
+                    refused.getMessage().startsWith("Port " + port + " (Kafka broker) is already taken"),
                     refused.getMessage());
             assertTrue(Ports.accepts("127.0.0.1", port));
         }

@@ -1,26 +1,39 @@
 package agentmesh.stack;
 
-import org.junit.jupiter.api.Test;
-
-import java.net.URI;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
 class StackConfigTest {
 
     /** Every variable the stack reads, so that the shell running the tests cannot change what they see. */
-    private static final List<String> VARIABLES = List.of("MESH_STACK_DIR", "MESH_SERVER", "MESH_DB_URL",
-            "MESH_DB_USER", "MESH_DB_PASSWORD", "MESH_DB_ADMIN_USER", "MESH_DB_ADMIN_PASSWORD", "MESH_DB_EMBEDDED",
-            "MESH_STACK_FRESH", "MESH_KAFKA_BOOTSTRAP", "MESH_KAFKA_PORT", "MESH_KAFKA_BROKER_SCRAM", "MESH_TOPOLOGY",
-            "MESH_HAPROXY", "MESH_PORT_BASE", "MESH_ADMIN_TOKEN", "MESH_TEST_FAULTS");
+    private static final List<String> VARIABLES = List.of(
+            "MESH_STACK_DIR",
+            "MESH_SERVER",
+            "MESH_DB_URL",
+            "MESH_DB_USER",
+            "MESH_DB_PASSWORD",
+            "MESH_DB_ADMIN_USER",
+            "MESH_DB_ADMIN_PASSWORD",
+            "MESH_DB_EMBEDDED",
+            "MESH_STACK_FRESH",
+            "MESH_KAFKA_BOOTSTRAP",
+            "MESH_KAFKA_PORT",
+            "MESH_KAFKA_BROKER_SCRAM",
+            "MESH_TOPOLOGY",
+            "MESH_HAPROXY",
+            "MESH_PORT_BASE",
+            "MESH_ADMIN_TOKEN",
+            "MESH_TEST_FAULTS");
 
     private static StackConfig.Builder unset() {
         StackConfig.Builder builder = StackConfig.builder(Path.of("target/stack"));
@@ -57,8 +70,10 @@ class StackConfigTest {
 
     @Test
     void aClusterIsReachedThroughItsBalancerAndRunsThreeKafkaNodes() {
-        StackConfig config = unset().with("MESH_TOPOLOGY", "cluster").with("MESH_PORT_BASE", "18000")
-                .with("MESH_KAFKA_PORT", "19092").build();
+        StackConfig config = unset().with("MESH_TOPOLOGY", "cluster")
+                .with("MESH_PORT_BASE", "18000")
+                .with("MESH_KAFKA_PORT", "19092")
+                .build();
 
         assertEquals(URI.create("http://127.0.0.1:18090/mesh/api/v1/"), config.baseUri());
         assertEquals("127.0.0.1:19092,127.0.0.1:19094,127.0.0.1:19096", config.effectiveKafkaBootstrap());
@@ -66,7 +81,8 @@ class StackConfigTest {
 
     @Test
     void anOutsideKafkaIsUsedAsGiven() {
-        StackConfig config = unset().with("MESH_TOPOLOGY", "cluster").with("MESH_KAFKA_BOOTSTRAP", "kafka:9093")
+        StackConfig config = unset().with("MESH_TOPOLOGY", "cluster")
+                .with("MESH_KAFKA_BOOTSTRAP", "kafka:9093")
                 .build();
 
         assertEquals("kafka:9093", config.effectiveKafkaBootstrap());
@@ -74,7 +90,9 @@ class StackConfigTest {
 
     @Test
     void namesAreReadWhateverTheirCase() {
-        StackConfig config = unset().with("MESH_SERVER", "WildFly").with("MESH_DB_EMBEDDED", "Never").build();
+        StackConfig config = unset().with("MESH_SERVER", "WildFly")
+                .with("MESH_DB_EMBEDDED", "Never")
+                .build();
 
         assertEquals(StackConfig.Server.WILDFLY, config.server());
         assertEquals(StackConfig.EmbeddedDatabase.NEVER, config.embeddedDatabase());
@@ -82,8 +100,12 @@ class StackConfigTest {
 
     @Test
     void anUnknownServerOrANonNumericPortIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> unset().with("MESH_SERVER", "tomcat").build());
-        assertThrows(NumberFormatException.class, () -> unset().with("MESH_PORT_BASE", "eighteen").build());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> unset().with("MESH_SERVER", "tomcat").build());
+        assertThrows(
+                NumberFormatException.class,
+                () -> unset().with("MESH_PORT_BASE", "eighteen").build());
     }
 
     @Test
@@ -101,7 +123,8 @@ class StackConfigTest {
 
     @Test
     void theServerGetsTheMeshSettingsGivenAndNoTestFaultsUnlessAsked() {
-        StackConfig plain = unset().with("MESH_RATE_LIMIT", "5").with("OTHER", "x").build();
+        StackConfig plain =
+                unset().with("MESH_RATE_LIMIT", "5").with("OTHER", "x").build();
         StackConfig faulty = unset().with("MESH_TEST_FAULTS", "true").build();
 
         assertEquals(Map.of("MESH_RATE_LIMIT", "5", "MESH_TEST_FAULTS", "false"), plain.serverEnvironment());
@@ -110,8 +133,11 @@ class StackConfigTest {
 
     @Test
     void aSingleInstanceIsToldTheStacksDatabaseKafkaAndToken() {
-        StackConfig config = unset().with("MESH_DB_URL", "jdbc:mysql://db:3307/m1").with("MESH_DB_USER", "u")
-                .with("MESH_DB_PASSWORD", "p").with("MESH_ADMIN_TOKEN", "t").build();
+        StackConfig config = unset().with("MESH_DB_URL", "jdbc:mysql://db:3307/m1")
+                .with("MESH_DB_USER", "u")
+                .with("MESH_DB_PASSWORD", "p")
+                .with("MESH_ADMIN_TOKEN", "t")
+                .build();
 
         Map<String, String> env = MeshStack.serverEnvironment(config);
 
@@ -126,8 +152,12 @@ class StackConfigTest {
 
     @Test
     void clusterInstancesShareTheBalancersAddressAndHalfTheRateUnlessToldOtherwise() {
-        StackConfig cluster = unset().with("MESH_TOPOLOGY", "cluster").with("MESH_PORT_BASE", "18000").build();
-        StackConfig told = unset().with("MESH_TOPOLOGY", "cluster").with("MESH_RATE_LIMIT_INSTANCES", "4").build();
+        StackConfig cluster = unset().with("MESH_TOPOLOGY", "cluster")
+                .with("MESH_PORT_BASE", "18000")
+                .build();
+        StackConfig told = unset().with("MESH_TOPOLOGY", "cluster")
+                .with("MESH_RATE_LIMIT_INSTANCES", "4")
+                .build();
 
         Map<String, String> env = MeshStack.serverEnvironment(cluster);
 
@@ -141,8 +171,9 @@ class StackConfigTest {
     @Test
     void theDefaultHaproxyIsTheOneMeshUnpacks() {
         assertTrue(unset().build().haproxy().endsWith(Path.of("agent-mesh", "haproxy", "haproxy")));
-        assertEquals(Path.of("/usr/sbin/haproxy"), unset().with("MESH_HAPROXY", "/usr/sbin/haproxy").build()
-                .haproxy());
+        assertEquals(
+                Path.of("/usr/sbin/haproxy"),
+                unset().with("MESH_HAPROXY", "/usr/sbin/haproxy").build().haproxy());
         assertEquals(Optional.empty(), unset().build().kafkaBrokerScram());
     }
 }

@@ -1,5 +1,9 @@
 package agentmesh.system;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.client.InboxEvent;
 import agentmesh.client.MeshAdmin;
 import agentmesh.client.MeshAgent;
@@ -10,9 +14,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.StringReader;
@@ -23,10 +24,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The mesh's A2A facade driven by the A2A JavaScript SDK's client ({@code @a2a-js/sdk} from npm, unmodified, A2A
@@ -40,7 +39,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class A2aJavaScriptClientIT {
 
     private final URI base = MeshStackExtension.stack().config().baseUri();
-    private final MeshAdmin admin = MeshAdmin.builder(base, MeshStackExtension.ADMIN_TOKEN).build();
+    private final MeshAdmin admin =
+            MeshAdmin.builder(base, MeshStackExtension.ADMIN_TOKEN).build();
 
     @Test
     void theSdkClientConverseOverJsonRpc() throws Exception {
@@ -62,14 +62,18 @@ class A2aJavaScriptClientIT {
         ProcessBuilder builder = new ProcessBuilder("node", "a2a-client.mjs")
                 .directory(Path.of("src", "test", "node").toFile())
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
-        builder.environment().put("CARD_URL", base.resolve("/mesh/a2a/" + bob.agentId()
-                + "/.well-known/agent-card.json").toString());
+        builder.environment()
+                .put(
+                        "CARD_URL",
+                        base.resolve("/mesh/a2a/" + bob.agentId() + "/.well-known/agent-card.json")
+                                .toString());
         builder.environment().put("MESH_AGENT_TOKEN", alice.token());
         builder.environment().put("TRANSPORT", transport);
         builder.environment().put("RUN", run);
         Process client = builder.start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(client.getInputStream(),
-                StandardCharsets.UTF_8)); Writer in = client.outputWriter(StandardCharsets.UTF_8)) {
+        try (BufferedReader out =
+                        new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+                Writer in = client.outputWriter(StandardCharsets.UTF_8)) {
             Steps steps = new Steps(out);
 
             JsonObject card = steps.next("card").getJsonObject("card");
@@ -84,9 +88,10 @@ class A2aJavaScriptClientIT {
             JsonObject blocking = steps.next("blocking").getJsonObject("task");
             assertEquals(asked.taskId(), blocking.getString("id"));
             assertEquals("TASK_STATE_COMPLETED", blocking.getString("state"));
-            assertEquals(List.of("ROLE_USER:Please answer", "ROLE_AGENT:Here is my answer"),
-                    history(blocking));
-            assertEquals("review", blocking.getJsonArray("artifacts").getJsonObject(0).getString("name"));
+            assertEquals(List.of("ROLE_USER:Please answer", "ROLE_AGENT:Here is my answer"), history(blocking));
+            assertEquals(
+                    "review",
+                    blocking.getJsonArray("artifacts").getJsonObject(0).getString("name"));
             assertEquals(blocking, steps.next("get").getJsonObject("task"));
 
             // streamed send
@@ -97,8 +102,13 @@ class A2aJavaScriptClientIT {
             bobAgent.addArtifact(streamed.taskId(), null, "patch", List.of(Part.text("diff")));
             bobAgent.changeStatus(streamed.taskId(), TaskState.COMPLETED, null);
             List<String> events = kinds(steps.next("stream").getJsonArray("events"));
-            assertEquals(List.of("task:TASK_STATE_SUBMITTED", "message:Streaming answer", "artifactUpdate:patch",
-                    "statusUpdate:TASK_STATE_COMPLETED"), events);
+            assertEquals(
+                    List.of(
+                            "task:TASK_STATE_SUBMITTED",
+                            "message:Streaming answer",
+                            "artifactUpdate:patch",
+                            "statusUpdate:TASK_STATE_COMPLETED"),
+                    events);
 
             // a dropped stream; bob speaks while the client is away; the client resubscribes
             JsonObject dropped = steps.next("dropped");
@@ -110,24 +120,31 @@ class A2aJavaScriptClientIT {
             JsonObject first = steps.next("resubscribed").getJsonObject("event");
             assertEquals("task", first.getString("kind"));
             assertEquals("TASK_STATE_WORKING", first.getJsonObject("task").getString("state"));
-            assertTrue(history(first.getJsonObject("task")).contains("ROLE_AGENT:Said while you were away"),
+            assertTrue(
+                    history(first.getJsonObject("task")).contains("ROLE_AGENT:Said while you were away"),
                     first.toString());
             bobAgent.send(Message.inTask(slow.taskId(), alice.agentId(), Part.text("And now the end")));
             bobAgent.changeStatus(slow.taskId(), TaskState.COMPLETED, null);
-            assertEquals(List.of("task:TASK_STATE_WORKING", "message:And now the end",
-                    "statusUpdate:TASK_STATE_COMPLETED"), kinds(steps.next("resubscribe").getJsonArray("events")));
+            assertEquals(
+                    List.of("task:TASK_STATE_WORKING", "message:And now the end", "statusUpdate:TASK_STATE_COMPLETED"),
+                    kinds(steps.next("resubscribe").getJsonArray("events")));
 
             // the same message id twice: the same task, and bob gets it once (the marker follows it in order)
             JsonObject resend = steps.next("resend");
             assertEquals(resend.getString("first"), resend.getString("second"));
             Inbox.awaitMessage(bobAgent, resend.getString("marker"));
-            assertEquals(1, Inbox.messages(bobAgent).stream()
-                    .filter(message -> message.messageId().equals(resend.getString("messageId"))).count());
+            assertEquals(
+                    1,
+                    Inbox.messages(bobAgent).stream()
+                            .filter(message -> message.messageId().equals(resend.getString("messageId")))
+                            .count());
 
             JsonObject list = steps.next("list");
             assertEquals(4, list.getInt("totalSize"));
-            assertTrue(list.getJsonArray("ids").getValuesAs(JsonString.class).stream()
-                    .anyMatch(id -> id.getString().equals(asked.taskId())), list.toString());
+            assertTrue(
+                    list.getJsonArray("ids").getValuesAs(JsonString.class).stream()
+                            .anyMatch(id -> id.getString().equals(asked.taskId())),
+                    list.toString());
 
             String notFound = steps.next("not-found").getString("error");
             assertTrue(notFound.toLowerCase().contains("not found"), notFound);
@@ -150,21 +167,23 @@ class A2aJavaScriptClientIT {
         }
     }
 
-
     private static List<String> history(JsonObject task) {
         return task.getJsonArray("history").getValuesAs(JsonObject.class).stream()
-                .map(message -> message.getString("role") + ":" + message.getJsonArray("texts").getString(0))
+                .map(message -> message.getString("role") + ":"
+                        + message.getJsonArray("texts").getString(0))
                 .toList();
     }
 
     private static List<String> kinds(jakarta.json.JsonArray events) {
-        return events.getValuesAs(JsonObject.class).stream().map(event -> event.getString("kind") + ":" + switch (
-                event.getString("kind")) {
-            case "task" -> event.getJsonObject("task").getString("state");
-            case "message" -> event.getJsonArray("texts").getString(0);
-            case "artifactUpdate" -> event.getString("name");
-            case "statusUpdate" -> event.getString("state");
-            default -> JsonValue.NULL.toString();
-        }).toList();
+        return events.getValuesAs(JsonObject.class).stream()
+                .map(event -> event.getString("kind") + ":"
+                        + switch (event.getString("kind")) {
+                            case "task" -> event.getJsonObject("task").getString("state");
+                            case "message" -> event.getJsonArray("texts").getString(0);
+                            case "artifactUpdate" -> event.getString("name");
+                            case "statusUpdate" -> event.getString("state");
+                            default -> JsonValue.NULL.toString();
+                        })
+                .toList();
     }
 }

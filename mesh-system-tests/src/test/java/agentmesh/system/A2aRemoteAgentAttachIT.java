@@ -1,12 +1,11 @@
 package agentmesh.system;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -14,10 +13,10 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What an admin cannot attach: a remote agent whose card would have the mesh send its bearer token to another origin,
@@ -41,8 +40,8 @@ class A2aRemoteAgentAttachIT {
             authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
             send(exchange, 200, card("http://127.0.0.1:" + (cards.getAddress().getPort() + 1) + "/rpc"));
         });
-        cards.createContext("/huge.json", exchange -> send(exchange, 200, "{\"name\":\"" + "E".repeat(3 << 20)
-                + "\"}"));
+        cards.createContext(
+                "/huge.json", exchange -> send(exchange, 200, "{\"name\":\"" + "E".repeat(3 << 20) + "\"}"));
         cards.createContext("/moved.json", exchange -> {
             exchange.getResponseHeaders().add("Location", base + "/off-origin.json");
             send(exchange, 302, "");
@@ -62,14 +61,18 @@ class A2aRemoteAgentAttachIT {
         assertEquals(400, refused.status(), refused.body());
         assertTrue(refused.body().contains("origin"), refused.body());
         assertFalse(refused.body().contains("token-for-the-card-origin"), "the token is never returned");
-        assertEquals(404, mesh.get("admin/agents/" + agent.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
-                .status());
+        assertEquals(
+                404,
+                mesh.get("admin/agents/" + agent.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
+                        .status());
 
         // Without a token there is nothing to keep to the card's origin.
         ApiResponse attached = attach(agent, base + "/off-origin.json", null);
         assertEquals(200, attached.status(), attached.body());
-        assertEquals(204, mesh.delete("admin/agents/" + agent.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
-                .status());
+        assertEquals(
+                204,
+                mesh.delete("admin/agents/" + agent.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
+                        .status());
     }
 
     @Test
@@ -88,9 +91,10 @@ class A2aRemoteAgentAttachIT {
     }
 
     private ApiResponse attach(MeshClient.Agent agent, String cardUrl, String token) {
-        return mesh.put("admin/agents/" + agent.id() + "/remote", MeshStackExtension.ADMIN_TOKEN,
-                "{\"cardUrl\":\"" + cardUrl + "\"" + (token == null ? "" : ",\"bearerToken\":\"" + token + "\"")
-                        + "}");
+        return mesh.put(
+                "admin/agents/" + agent.id() + "/remote",
+                MeshStackExtension.ADMIN_TOKEN,
+                "{\"cardUrl\":\"" + cardUrl + "\"" + (token == null ? "" : ",\"bearerToken\":\"" + token + "\"") + "}");
     }
 
     private static String card(String endpoint) {

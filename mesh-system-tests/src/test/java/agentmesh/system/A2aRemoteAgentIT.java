@@ -1,5 +1,10 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.client.InboxEvent;
 import agentmesh.client.MeshAgent;
 import agentmesh.client.Message;
@@ -8,10 +13,6 @@ import agentmesh.client.TaskState;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.ServerSocket;
@@ -23,11 +24,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.IntStream;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An A2A agent that knows nothing of the mesh (built with the A2A JavaScript SDK's server, unmodified;
@@ -73,53 +72,75 @@ class A2aRemoteAgentIT {
         assertEquals("1.0", attached.json().getString("protocolVersion"));
         assertFalse(attached.body().contains(SECRET), "the secret is never returned");
 
-        MeshAgent aliceAgent = MeshAgent.builder(base, alice.id(), alice.token()).build();
+        MeshAgent aliceAgent =
+                MeshAgent.builder(base, alice.id(), alice.token()).build();
         List<String> sent = IntStream.range(0, 30).mapToObj(i -> "message " + i).toList();
         for (String text : sent) {
             aliceAgent.send(Message.newTask(echo.id(), Part.text(text)));
         }
         await().atMost(Duration.ofSeconds(60)).until(() -> handled().size() >= 5);
         remote.destroyForcibly().waitFor();
-        await().atMost(Duration.ofSeconds(30)).until(() -> mesh.get("admin/agents/" + echo.id() + "/remote",
-                MeshStackExtension.ADMIN_TOKEN).json().getInt("attempts") > 0);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> mesh.get("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
+                                .json()
+                                .getInt("attempts")
+                        > 0);
         remote = startRemote();
 
         await().atMost(Duration.ofSeconds(120)).until(() -> handled().size() >= sent.size());
-        assertEquals(sent, handled().stream().map(line -> line.getString("text")).toList(),
+        assertEquals(
+                sent,
+                handled().stream().map(line -> line.getString("text")).toList(),
                 "each message handled once, in the order sent");
         await().atMost(Duration.ofSeconds(60)).until(() -> answers(aliceAgent).size() >= sent.size());
-        assertEquals(sent.stream().map(text -> "echo: " + text).toList(), answers(aliceAgent),
-                "each answer once, in order");
-        await().atMost(Duration.ofSeconds(30)).until(() -> aliceAgent.inbox(0L, 200, Duration.ZERO).events()
-                .stream().filter(event -> event instanceof InboxEvent.StatusEvent status
-                        && status.status().state() == TaskState.COMPLETED).count() == sent.size());
-        assertFalse(mesh.get("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN).body()
+        assertEquals(
+                sent.stream().map(text -> "echo: " + text).toList(), answers(aliceAgent), "each answer once, in order");
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> aliceAgent.inbox(0L, 200, Duration.ZERO).events().stream()
+                                .filter(event -> event instanceof InboxEvent.StatusEvent status
+                                        && status.status().state() == TaskState.COMPLETED)
+                                .count()
+                        == sent.size());
+        assertFalse(mesh.get("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
+                .body()
                 .contains(SECRET));
 
         // a task that runs on after the answer (working) is followed by SubscribeToTask until it ends
-        String slowTask = aliceAgent.send(Message.newTask(echo.id(), Part.text("slow work"))).taskId();
+        String slowTask = aliceAgent
+                .send(Message.newTask(echo.id(), Part.text("slow work")))
+                .taskId();
         await().atMost(Duration.ofSeconds(30)).until(() -> answers(aliceAgent).contains("done: slow work"));
-        await().atMost(Duration.ofSeconds(30)).until(() -> aliceAgent.task(slowTask).status().state()
-                == TaskState.COMPLETED);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> aliceAgent.task(slowTask).status().state() == TaskState.COMPLETED);
 
         // a message the remote agent refuses is parked; the next one goes on; a replay is refused again
         aliceAgent.send(Message.newTask(echo.id(), Part.text("a poison pill")));
         aliceAgent.send(Message.newTask(echo.id(), Part.text("after the pill")));
-        await().atMost(Duration.ofSeconds(60)).until(() -> handled().stream()
-                .anyMatch(line -> line.getString("text").equals("after the pill")));
-        JsonObject deadLetter = mesh.get("admin/agents/" + echo.id() + "/remote/dead-letters",
-                MeshStackExtension.ADMIN_TOKEN).json().getJsonArray("deadLetters").getJsonObject(0);
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> handled().stream()
+                        .anyMatch(line -> line.getString("text").equals("after the pill")));
+        JsonObject deadLetter = mesh.get(
+                        "admin/agents/" + echo.id() + "/remote/dead-letters", MeshStackExtension.ADMIN_TOKEN)
+                .json()
+                .getJsonArray("deadLetters")
+                .getJsonObject(0);
         assertTrue(deadLetter.getString("error").contains("poison"), deadLetter.toString());
-        ApiResponse replay = mesh.post("admin/agents/" + echo.id() + "/remote/dead-letters/"
-                + deadLetter.getJsonNumber("id") + "/replay", MeshStackExtension.ADMIN_TOKEN, "");
+        ApiResponse replay = mesh.post(
+                "admin/agents/" + echo.id() + "/remote/dead-letters/" + deadLetter.getJsonNumber("id") + "/replay",
+                MeshStackExtension.ADMIN_TOKEN,
+                "");
         assertEquals(202, replay.status(), replay.body());
         assertTrue(replay.json().getString("outcome").startsWith("refused"), replay.body());
         assertTrue(handled().stream().noneMatch(line -> line.getString("text").contains("poison")));
 
-        assertEquals(204, mesh.delete("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
-                .status());
-        assertEquals(404, mesh.get("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
-                .status());
+        assertEquals(
+                204,
+                mesh.delete("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
+                        .status());
+        assertEquals(
+                404,
+                mesh.get("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
+                        .status());
     }
 
     @Test
@@ -140,12 +161,16 @@ class A2aRemoteAgentIT {
         mesh.send(alice, MeshClient.textMessage("same-id-1", echo, null, "from alice"));
         mesh.send(bob, MeshClient.textMessage("same-id-1", echo, null, "from bob"));
         await().atMost(Duration.ofSeconds(60)).until(() -> handled().size() >= 2);
-        assertEquals(List.of("from alice", "from bob"), handled().stream().map(line -> line.getString("text"))
-                .sorted().toList(), "only what came after the attachment, once each");
-        MeshAgent aliceAgent = MeshAgent.builder(base, alice.id(), alice.token()).build();
+        assertEquals(
+                List.of("from alice", "from bob"),
+                handled().stream().map(line -> line.getString("text")).sorted().toList(),
+                "only what came after the attachment, once each");
+        MeshAgent aliceAgent =
+                MeshAgent.builder(base, alice.id(), alice.token()).build();
         MeshAgent bobAgent = MeshAgent.builder(base, bob.id(), bob.token()).build();
-        await().atMost(Duration.ofSeconds(30)).until(() -> !answers(aliceAgent).isEmpty()
-                && !answers(bobAgent).isEmpty());
+        await().atMost(Duration.ofSeconds(30))
+                .until(() ->
+                        !answers(aliceAgent).isEmpty() && !answers(bobAgent).isEmpty());
         assertEquals(List.of("echo: from alice"), answers(aliceAgent));
         assertEquals(List.of("echo: from bob"), answers(bobAgent));
     }
@@ -160,39 +185,62 @@ class A2aRemoteAgentIT {
                 .getString("taskId");
 
         // The artifact came with the task; "world" by the stream after it was stored; 63 parts more were past it.
-        await().atMost(Duration.ofSeconds(60)).until(() -> "completed".equals(mesh.get("tasks/" + taskId,
-                alice.token()).json().getJsonObject("status").getString("state")));
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> "completed"
+                        .equals(mesh.get("tasks/" + taskId, alice.token())
+                                .json()
+                                .getJsonObject("status")
+                                .getString("state")));
         JsonObject task = mesh.get("tasks/" + taskId, alice.token()).json();
         assertEquals(1, task.getJsonArray("artifacts").size(), task.toString());
         JsonObject report = task.getJsonArray("artifacts").getJsonObject(0);
         assertEquals("report", report.getString("artifactId"));
         assertEquals(List.of("Hello, ", "world"), texts(report.getJsonArray("parts")));
         assertFalse(task.containsKey("artifactsEndCursor"), "the stream's cursor is not answered");
-        JsonObject page = mesh.get("tasks/" + taskId + "/artifacts", alice.token()).json();
-        assertEquals(List.of("Hello, ", "world"), texts(page.getJsonArray("artifacts").getJsonObject(0)
-                .getJsonArray("parts")));
+        JsonObject page =
+                mesh.get("tasks/" + taskId + "/artifacts", alice.token()).json();
+        assertEquals(
+                List.of("Hello, ", "world"),
+                texts(page.getJsonArray("artifacts").getJsonObject(0).getJsonArray("parts")));
         assertEquals(Set.of("artifacts"), page.keySet(), "no next cursor after the last page");
 
-        List<JsonObject> told = mesh.get("inbox?after=0&limit=100", alice.token()).json().getJsonArray("events")
-                .getValuesAs(JsonObject.class).stream().filter(event -> event.getString("type").equals("artifact"))
+        List<JsonObject> told = mesh
+                .get("inbox?after=0&limit=100", alice.token())
+                .json()
+                .getJsonArray("events")
+                .getValuesAs(JsonObject.class)
+                .stream()
+                .filter(event -> event.getString("type").equals("artifact"))
                 .toList();
-        assertEquals(List.of(false, true), told.stream().map(event -> event.getBoolean("append")).toList());
-        assertEquals(List.of("world"), texts(told.get(1).getJsonObject("artifact").getJsonArray("parts")));
+        assertEquals(
+                List.of(false, true),
+                told.stream().map(event -> event.getBoolean("append")).toList());
+        assertEquals(
+                List.of("world"), texts(told.get(1).getJsonObject("artifact").getJsonArray("parts")));
 
-        JsonObject a2aTask = mesh.post("/mesh/a2a/" + echo.id(), alice.token(), "{\"jsonrpc\":\"2.0\",\"id\":1,"
-                + "\"method\":\"GetTask\",\"params\":{\"id\":\"" + taskId + "\"}}", Map.of("A2A-Version", "1.0"))
-                .json().getJsonObject("result");
+        JsonObject a2aTask = mesh.post(
+                        "/mesh/a2a/" + echo.id(),
+                        alice.token(),
+                        "{\"jsonrpc\":\"2.0\",\"id\":1," + "\"method\":\"GetTask\",\"params\":{\"id\":\"" + taskId
+                                + "\"}}",
+                        Map.of("A2A-Version", "1.0"))
+                .json()
+                .getJsonObject("result");
         JsonArray a2aParts = a2aTask.getJsonArray("artifacts").getJsonObject(0).getJsonArray("parts");
-        assertEquals(List.of("Hello, ", "world"), a2aParts.getValuesAs(JsonObject.class).stream()
-                .map(part -> part.getString("text")).toList());
+        assertEquals(
+                List.of("Hello, ", "world"),
+                a2aParts.getValuesAs(JsonObject.class).stream()
+                        .map(part -> part.getString("text"))
+                        .toList());
     }
 
     private static List<String> texts(JsonArray parts) {
-        return parts.getValuesAs(JsonObject.class).stream().map(part -> part.getString("text")).toList();
+        return parts.getValuesAs(JsonObject.class).stream()
+                .map(part -> part.getString("text"))
+                .toList();
     }
 
-    private record Attached(MeshClient.Agent alice, MeshClient.Agent echo, ApiResponse attachment) {
-    }
+    private record Attached(MeshClient.Agent alice, MeshClient.Agent echo, ApiResponse attachment) {}
 
     /** The remote server started; alice and echo registered, allowed to talk; echo attached to the server. */
     private Attached aliceAndAnAttachedEcho() throws IOException {
@@ -205,9 +253,11 @@ class A2aRemoteAgentIT {
 
     /** Makes the agent the mesh's face of the remote server, which asks for the bearer token SECRET. */
     private ApiResponse attach(MeshClient.Agent agent) {
-        ApiResponse attached = mesh.put("admin/agents/" + agent.id() + "/remote", MeshStackExtension.ADMIN_TOKEN,
-                "{\"cardUrl\":\"http://127.0.0.1:" + port + "/.well-known/agent-card.json\",\"bearerToken\":\""
-                        + SECRET + "\"}");
+        ApiResponse attached = mesh.put(
+                "admin/agents/" + agent.id() + "/remote",
+                MeshStackExtension.ADMIN_TOKEN,
+                "{\"cardUrl\":\"http://127.0.0.1:" + port + "/.well-known/agent-card.json\",\"bearerToken\":\"" + SECRET
+                        + "\"}");
         assertEquals(200, attached.status(), attached.body());
         attachedAgent = agent;
         return attached;
@@ -221,8 +271,7 @@ class A2aRemoteAgentIT {
         builder.environment().put("TOKEN", SECRET);
         builder.environment().put("LOG", log.toAbsolutePath().toString());
         Process process = builder.start();
-        String ready = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream()))
-                .readLine();
+        String ready = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream())).readLine();
         assertEquals("ready", ready, "the remote agent started");
         return process;
     }
@@ -231,12 +280,16 @@ class A2aRemoteAgentIT {
         if (!Files.exists(log)) {
             return List.of();
         }
-        return Files.readAllLines(log).stream().filter(line -> !line.isBlank())
-                .map(line -> Json.createReader(new StringReader(line)).readObject()).toList();
+        return Files.readAllLines(log).stream()
+                .filter(line -> !line.isBlank())
+                .map(line -> Json.createReader(new StringReader(line)).readObject())
+                .toList();
     }
 
     private static List<String> answers(MeshAgent agent) {
-        return Inbox.messages(agent).stream().map(message -> message.parts().get(0).text()).toList();
+        return Inbox.messages(agent).stream()
+                .map(message -> message.parts().get(0).text())
+                .toList();
     }
 
     private static int freePort() {

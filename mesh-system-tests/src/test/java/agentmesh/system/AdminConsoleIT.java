@@ -1,15 +1,14 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import agentmesh.stack.PayaraServer;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.openqa.selenium.By;
-import org.openqa.selenium.support.ui.Select;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -20,11 +19,11 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.Select;
 
 /**
  * The mesh as an admin sees it in Payara Server's admin console: the domain the launcher prepared with
@@ -57,7 +56,8 @@ class AdminConsoleIT {
                 .getString("messageId");
 
         Delivery.awaitExactly(Map.of(bob.id(), List.of(messageId)), Duration.ofSeconds(30));
-        assertTrue(poolStatistic("numconnacquired") >= acquiredBefore + 4,
+        assertTrue(
+                poolStatistic("numconnacquired") >= acquiredBefore + 4,
                 "registering, allowing, sending and delivering took connections from the server's pool");
     }
 
@@ -68,21 +68,26 @@ class AdminConsoleIT {
             browser.driver.manage().timeouts().pageLoadTimeout(Duration.ofMinutes(2));
             // The console's first answer is a loading screen while it installs itself. On a domain created with
             // --nopassword its login page signs the admin in by itself; otherwise it waits for the user admin.
-            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(3)).until(() -> {
-                browser.driver.get(console("/"));
-                var user = browser.driver.findElements(By.id("Login.username"));
-                if (!user.isEmpty() && user.get(0).isDisplayed()) {
-                    user.get(0).clear();
-                    user.get(0).sendKeys("admin");
-                    browser.driver.findElement(By.id("Login.password")).submit();
-                }
-                return browser.driver.getTitle().startsWith("Payara Server Console");
-            });
+            await().atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofSeconds(3))
+                    .until(() -> {
+                        browser.driver.get(console("/"));
+                        var user = browser.driver.findElements(By.id("Login.username"));
+                        if (!user.isEmpty() && user.get(0).isDisplayed()) {
+                            user.get(0).clear();
+                            user.get(0).sendKeys("admin");
+                            browser.driver.findElement(By.id("Login.password")).submit();
+                        }
+                        return browser.driver.getTitle().startsWith("Payara Server Console");
+                    });
 
             browser.driver.get(console("/jdbc/jdbcConnectionPoolEdit.jsf?name=mesh"));
             assertPageShows(browser, "Edit JDBC Connection Pool", "Pool Name:\nmesh");
-            assertEquals(1, browser.driver.findElements(
-                    By.cssSelector("input[value='com.mysql.cj.jdbc.MysqlDataSource']")).size());
+            assertEquals(
+                    1,
+                    browser.driver
+                            .findElements(By.cssSelector("input[value='com.mysql.cj.jdbc.MysqlDataSource']"))
+                            .size());
             browser.screenshot("console-1-jdbc-pool");
 
             browser.driver.get(console("/common/applications/applicationEdit.jsf?appName=mesh"));
@@ -90,10 +95,15 @@ class AdminConsoleIT {
             browser.screenshot("console-2-application");
 
             browser.driver.get(console("/common/monitor/serverInstMonitoringResourcesPage.jsf?instanceName=server"));
-            new Select(browser.driver.findElement(By.cssSelector("select option[value='mesh']"))
-                    .findElement(By.xpath("ancestor::select"))).selectByValue("mesh");
-            await().atMost(Duration.ofMinutes(1)).until(() -> browser.driver
-                    .findElements(By.cssSelector("select option[value='mesh'][selected]")).size() == 1);
+            new Select(browser.driver
+                            .findElement(By.cssSelector("select option[value='mesh']"))
+                            .findElement(By.xpath("ancestor::select")))
+                    .selectByValue("mesh");
+            await().atMost(Duration.ofMinutes(1))
+                    .until(() -> browser.driver
+                                    .findElements(By.cssSelector("select option[value='mesh'][selected]"))
+                                    .size()
+                            == 1);
             assertPageShows(browser, "NumConnAcquired", "NumConnUsed", "ConnRequestWaitTime");
             browser.screenshot("console-3-pool-monitoring");
         }
@@ -110,7 +120,8 @@ class AdminConsoleIT {
 
     /** The console is installed on its first request, which answers 202 until it is ready. */
     private static void awaitConsole() {
-        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofSeconds(2))
+        await().atMost(Duration.ofMinutes(3))
+                .pollInterval(Duration.ofSeconds(2))
                 .until(() -> get(console("/")).statusCode() == 200);
     }
 
@@ -118,8 +129,10 @@ class AdminConsoleIT {
     private static long poolStatistic(String name) {
         HttpResponse<String> response = get(console("/monitoring/domain/server/resources/mesh"));
         assertEquals(200, response.statusCode(), response.body());
-        JsonObject entity = Json.createReader(new StringReader(response.body())).readObject()
-                .getJsonObject("extraProperties").getJsonObject("entity");
+        JsonObject entity = Json.createReader(new StringReader(response.body()))
+                .readObject()
+                .getJsonObject("extraProperties")
+                .getJsonObject("entity");
         return entity.getJsonObject(name).getJsonNumber("count").longValue();
     }
 
@@ -129,8 +142,12 @@ class AdminConsoleIT {
 
     private static HttpResponse<String> get(String uri) {
         try {
-            return HTTP.send(HttpRequest.newBuilder(URI.create(uri)).header("Accept", "application/json")
-                    .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            return HTTP.send(
+                    HttpRequest.newBuilder(URI.create(uri))
+                            .header("Accept", "application/json")
+                            .timeout(Duration.ofSeconds(30))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException("GET " + uri, e);
         } catch (InterruptedException e) {

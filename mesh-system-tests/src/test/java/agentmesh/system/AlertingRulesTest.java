@@ -1,10 +1,9 @@
 package agentmesh.system;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 /**
  * The alerting rules shipped in {@code server-config/prometheus}: valid for Prometheus, and each firing on what it is

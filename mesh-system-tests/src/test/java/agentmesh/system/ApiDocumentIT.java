@@ -1,9 +1,8 @@
 package agentmesh.system;
 
-import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,8 +10,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code docs/API.md} and the server's {@code /openapi} name the same routes, so that neither can drift from the
@@ -32,7 +31,8 @@ class ApiDocumentIT {
     private static final Path API_MD = Path.of("..", "docs", "API.md");
     private static final String TEST_ONLY = "/admin/test-faults";
 
-    private final MeshClient root = new MeshClient(MeshStackExtension.stack().config().baseUri().resolve("/"));
+    private final MeshClient root =
+            new MeshClient(MeshStackExtension.stack().config().baseUri().resolve("/"));
 
     @Test
     void apiMdAndOpenApiNameTheSameRoutes() throws IOException {
@@ -54,7 +54,8 @@ class ApiDocumentIT {
             String route = normalized(path);
             if (!route.startsWith(TEST_ONLY)) {
                 operations.asJsonObject().keySet().stream()
-                        .filter(method -> Set.of("get", "post", "put", "delete", "patch").contains(method))
+                        .filter(method ->
+                                Set.of("get", "post", "put", "delete", "patch").contains(method))
                         .forEach(method -> routes.add(method.toUpperCase() + " " + route));
             }
         });

@@ -3,7 +3,6 @@ package agentmesh.system;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
-
 import java.io.StringReader;
 import java.net.http.HttpResponse;
 import java.util.OptionalLong;
@@ -12,11 +11,16 @@ import java.util.OptionalLong;
 public record ApiResponse(int status, String contentType, String body, OptionalLong retryAfterSeconds) {
 
     static ApiResponse of(HttpResponse<String> response) {
-        OptionalLong retryAfter = response.headers().firstValue("Retry-After")
+        OptionalLong retryAfter = response.headers()
+                .firstValue("Retry-After")
                 .filter(value -> value.matches("\\d{1,9}"))
-                .map(value -> OptionalLong.of(Long.parseLong(value))).orElse(OptionalLong.empty());
-        return new ApiResponse(response.statusCode(),
-                response.headers().firstValue("Content-Type").orElse(""), response.body(), retryAfter);
+                .map(value -> OptionalLong.of(Long.parseLong(value)))
+                .orElse(OptionalLong.empty());
+        return new ApiResponse(
+                response.statusCode(),
+                response.headers().firstValue("Content-Type").orElse(""),
+                response.body(),
+                retryAfter);
     }
 
     public JsonObject json() {

@@ -1,9 +1,11 @@
 package agentmesh.system;
 
-import agentmesh.system.MeshClient.Agent;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import agentmesh.system.MeshClient.Agent;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -16,11 +18,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * An unauthenticated request costs the server little: it is refused before its body is read, a stream of guessed
@@ -35,16 +34,17 @@ class AuthenticationCostIT {
 
     @Test
     void aRequestWithoutAValidTokenIsRefusedBeforeItsBodyIsSent() throws Exception {
-        for (String authorization : List.of("", "Authorization: Bearer not-a-token\r\n",
-                "Authorization: Bearer " + guessedToken() + "\r\n")) {
+        for (String authorization : List.of(
+                "", "Authorization: Bearer not-a-token\r\n", "Authorization: Bearer " + guessedToken() + "\r\n")) {
             try (Socket socket = new Socket(base.getHost(), base.getPort())) {
                 socket.setSoTimeout(5_000);
                 long start = System.nanoTime();
                 // Announces a megabyte and sends none of it: only a server that does not wait for it can answer.
                 write(socket, head(authorization, 1_000_000));
 
-                String statusLine = new BufferedReader(new InputStreamReader(socket.getInputStream(),
-                        StandardCharsets.ISO_8859_1)).readLine();
+                String statusLine = new BufferedReader(
+                                new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1))
+                        .readLine();
 
                 assertTrue(statusLine.startsWith("HTTP/1.1 401 "), authorization + " → " + statusLine);
                 assertTrue(Duration.ofNanos(System.nanoTime() - start).toMillis() < 3_000);
@@ -65,18 +65,26 @@ class AuthenticationCostIT {
             guesses.add(get(from, "me", guessedToken()));
         }
 
-        assertTrue(guesses.stream().allMatch(answer -> answer.status() == 401 || answer.status() == 429),
+        assertTrue(
+                guesses.stream().allMatch(answer -> answer.status() == 401 || answer.status() == 429),
                 guesses::toString);
-        List<RawAnswer> cutOff = guesses.stream().filter(answer -> answer.status() == 429).toList();
+        List<RawAnswer> cutOff =
+                guesses.stream().filter(answer -> answer.status() == 429).toList();
         assertTrue(cutOff.size() >= 20, "only " + cutOff.size() + " of 60 guesses were cut off");
-        assertTrue(cutOff.stream().allMatch(answer -> answer.head().contains("Retry-After:")
-                && answer.body().contains("too-many-failed-authentications")), cutOff::toString);
+        assertTrue(
+                cutOff.stream()
+                        .allMatch(answer -> answer.head().contains("Retry-After:")
+                                && answer.body().contains("too-many-failed-authentications")),
+                cutOff::toString);
         assertEquals(200, get(from, "me", known.token()).status(), "an agent the server knows is not locked out");
-        assertEquals(200, mesh.get("me", mesh.registerAgent("elsewhere").token()).status(),
+        assertEquals(
+                200,
+                mesh.get("me", mesh.registerAgent("elsewhere").token()).status(),
                 "another address is not locked out");
 
         Agent fresh = mesh.registerAgent("fresh");
-        await().atMost(Duration.ofSeconds(10)).until(() -> get(from, "me", fresh.token()).status() == 200);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> get(from, "me", fresh.token()).status() == 200);
     }
 
     /**
@@ -90,11 +98,13 @@ class AuthenticationCostIT {
             socket.setSoTimeout(30_000);
             long start = System.nanoTime();
             write(socket, head("Authorization: Bearer " + alice.token() + "\r\n", 100_000));
-            write(socket, ("{\"to\":\"" + alice.id() + "\",\"parts\":[{\"kind\":\"text\",\"text\":\"").getBytes(
-                    StandardCharsets.UTF_8));
+            write(
+                    socket,
+                    ("{\"to\":\"" + alice.id() + "\",\"parts\":[{\"kind\":\"text\",\"text\":\"")
+                            .getBytes(StandardCharsets.UTF_8));
 
-            BufferedReader answer = new BufferedReader(new InputStreamReader(socket.getInputStream(),
-                    StandardCharsets.ISO_8859_1));
+            BufferedReader answer =
+                    new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
             String statusLine = answer.readLine();
             long seconds = Duration.ofNanos(System.nanoTime() - start).toSeconds();
 
@@ -114,19 +124,20 @@ class AuthenticationCostIT {
     }
 
     /** An answer read off the socket: its status, its head and its body. */
-    record RawAnswer(int status, String head, String body) {
-    }
+    record RawAnswer(int status, String head, String body) {}
 
     // The JDK's HTTP client cannot choose the address it connects from: a plain HTTP/1.1 GET on a socket can.
     private RawAnswer get(InetAddress from, String path, String token) throws Exception {
         try (Socket socket = new Socket(base.getHost(), base.getPort(), from, 0)) {
             socket.setSoTimeout(10_000);
-            write(socket, "GET " + base.getPath() + path + " HTTP/1.1\r\nHost: " + base.getHost() + ":"
-                    + base.getPort() + "\r\nAuthorization: Bearer " + token + "\r\nConnection: close\r\n\r\n");
+            write(
+                    socket,
+                    "GET " + base.getPath() + path + " HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
+                            + "\r\nAuthorization: Bearer " + token + "\r\nConnection: close\r\n\r\n");
             String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             int end = answer.indexOf("\r\n\r\n");
-            return new RawAnswer(Integer.parseInt(answer.substring(9, 12)), answer.substring(0, end),
-                    answer.substring(end + 4));
+            return new RawAnswer(
+                    Integer.parseInt(answer.substring(9, 12)), answer.substring(0, end), answer.substring(end + 4));
         }
     }
 

@@ -1,20 +1,19 @@
 package agentmesh.system;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.system.MeshClient.Agent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Function;
-import java.util.stream.Stream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every protected route, tried with no token, a wrong token and someone else's token: 401, 401, 403.
@@ -38,24 +37,27 @@ class AuthorizationIT {
         mallory = mesh.registerAgent("mallory");
         mesh.allow(alice, bob);
         mesh.allow(mallory, bob);
-        task = mesh.send(alice, MeshClient.textMessage(null, bob, null, "private")).getString("taskId");
+        task = mesh.send(alice, MeshClient.textMessage(null, bob, null, "private"))
+                .getString("taskId");
     }
 
     /** A route and how to call it with a given token. */
-    record Route(String name, Function<String, ApiResponse> call) {
-    }
+    record Route(String name, Function<String, ApiResponse> call) {}
 
     private List<Route> agentRoutes() {
         String text = "{\"kind\":\"text\",\"text\":\"x\"}";
         return List.of(
-                new Route("POST /messages into the task", t -> mesh.post("messages", t,
-                        MeshClient.textMessage(null, alice, task, "intrude"))),
+                new Route(
+                        "POST /messages into the task",
+                        t -> mesh.post("messages", t, MeshClient.textMessage(null, alice, task, "intrude"))),
                 new Route("GET /tasks/{id}", t -> mesh.get("tasks/" + task, t)),
-                new Route("POST /tasks/{id}/status", t -> mesh.post("tasks/" + task + "/status", t,
-                        "{\"state\":\"working\"}")),
+                new Route(
+                        "POST /tasks/{id}/status",
+                        t -> mesh.post("tasks/" + task + "/status", t, "{\"state\":\"working\"}")),
                 new Route("POST /tasks/{id}/cancel", t -> mesh.post("tasks/" + task + "/cancel", t, "")),
-                new Route("POST /tasks/{id}/artifacts", t -> mesh.post("tasks/" + task + "/artifacts", t,
-                        "{\"name\":\"x\",\"parts\":[" + text + "]}")),
+                new Route(
+                        "POST /tasks/{id}/artifacts",
+                        t -> mesh.post("tasks/" + task + "/artifacts", t, "{\"name\":\"x\",\"parts\":[" + text + "]}")),
                 new Route("GET /inbox of alice", t -> mesh.get("inbox?agentId=" + alice.id(), t)),
                 new Route("GET /inbox/stream of alice", t -> mesh.get("inbox/stream?agentId=" + alice.id(), t)));
     }
@@ -72,17 +74,18 @@ class AuthorizationIT {
                 new Route("POST /admin/agents", t -> mesh.post("admin/agents", t, "{\"agentId\":\"sneaky@it\"}")),
                 new Route("GET /admin/agents", t -> mesh.get("admin/agents", t)),
                 new Route("GET /admin/agents/{id}", t -> mesh.get("admin/agents/" + alice.id(), t)),
-                new Route("POST /admin/agents/{id}/token", t -> mesh.post("admin/agents/" + alice.id() + "/token", t,
-                        "")),
-                new Route("POST contacts", t -> mesh.post("admin/agents/" + mallory.id() + "/contacts/" + alice.id(),
-                        t, "")),
-                new Route("DELETE contacts", t -> mesh.delete("admin/agents/" + alice.id() + "/contacts/" + bob.id(),
-                        t)),
+                new Route(
+                        "POST /admin/agents/{id}/token",
+                        t -> mesh.post("admin/agents/" + alice.id() + "/token", t, "")),
+                new Route(
+                        "POST contacts",
+                        t -> mesh.post("admin/agents/" + mallory.id() + "/contacts/" + alice.id(), t, "")),
+                new Route(
+                        "DELETE contacts", t -> mesh.delete("admin/agents/" + alice.id() + "/contacts/" + bob.id(), t)),
                 new Route("GET /admin/outbox", t -> mesh.get("admin/outbox?status=pending", t)),
                 new Route("POST /admin/outbox/{id}/retry", t -> mesh.post("admin/outbox/1/retry", t, "")),
                 new Route("GET /admin/dead-letters", t -> mesh.get("admin/dead-letters", t)),
-                new Route("POST /admin/dead-letters/{id}/replay", t -> mesh.post("admin/dead-letters/1/replay", t,
-                        "")),
+                new Route("POST /admin/dead-letters/{id}/replay", t -> mesh.post("admin/dead-letters/1/replay", t, "")),
                 new Route("POST /admin/tasks/idle-scan", t -> mesh.post("admin/tasks/idle-scan", t, "")));
     }
 
@@ -94,20 +97,21 @@ class AuthorizationIT {
         all.addAll(adminRoutes());
         for (Route route : all) {
             tests.add(DynamicTest.dynamicTest(route.name() + ": no token → 401", () -> expect(401, route, null)));
-            tests.add(DynamicTest.dynamicTest(route.name() + ": wrong token → 401",
-                    () -> expect(401, route, "mesh_forged")));
+            tests.add(DynamicTest.dynamicTest(
+                    route.name() + ": wrong token → 401", () -> expect(401, route, "mesh_forged")));
         }
         for (Route route : agentRoutes()) {
-            tests.add(DynamicTest.dynamicTest(route.name() + ": another agent's token → 403",
-                    () -> expect(403, route, mallory.token())));
+            tests.add(DynamicTest.dynamicTest(
+                    route.name() + ": another agent's token → 403", () -> expect(403, route, mallory.token())));
         }
         for (Route route : agentRoutes()) {
-            tests.add(DynamicTest.dynamicTest(route.name() + ": the admin token → 403",
+            tests.add(DynamicTest.dynamicTest(
+                    route.name() + ": the admin token → 403",
                     () -> expect(403, route, MeshStackExtension.ADMIN_TOKEN)));
         }
         for (Route route : adminRoutes()) {
-            tests.add(DynamicTest.dynamicTest(route.name() + ": an agent's token → 403",
-                    () -> expect(403, route, alice.token())));
+            tests.add(DynamicTest.dynamicTest(
+                    route.name() + ": an agent's token → 403", () -> expect(403, route, alice.token())));
         }
         return tests.stream();
     }
@@ -122,7 +126,10 @@ class AuthorizationIT {
         String newToken = rotated.json().getString("token");
         assertEquals(401, mesh.get("inbox", carol.token()).status());
         assertEquals(200, mesh.get("inbox", newToken).status());
-        assertEquals(404, mesh.post("admin/agents/nobody@it/token", MeshStackExtension.ADMIN_TOKEN, "").status());
+        assertEquals(
+                404,
+                mesh.post("admin/agents/nobody@it/token", MeshStackExtension.ADMIN_TOKEN, "")
+                        .status());
     }
 
     private void expect(int status, Route route, String token) {

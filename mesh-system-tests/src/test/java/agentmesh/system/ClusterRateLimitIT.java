@@ -1,14 +1,11 @@
 package agentmesh.system;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.stack.MeshServer;
 import agentmesh.stack.MeshStack;
 import agentmesh.stack.StackConfig;
 import agentmesh.system.MeshClient.Agent;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,8 +19,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * An agent at its rate limit through the balancer of a cluster (two instances, HAProxy round robin) is held to the
@@ -42,16 +41,24 @@ class ClusterRateLimitIT {
 
     @BeforeAll
     static void startACluster() {
-        String itDatabase = StackConfig.fromEnvironment(Path.of("target", "stack")).dbUrl();
+        String itDatabase =
+                StackConfig.fromEnvironment(Path.of("target", "stack")).dbUrl();
         stack = new MeshStack(StackConfig.builder(Path.of("target", "cluster-stack"))
-                .with("MESH_STACK_DIR", Path.of("target", "cluster-stack").toAbsolutePath().toString())
-                .with("MESH_TOPOLOGY", "cluster")
-                .with("MESH_STACK_FRESH", "true")
-                .with("MESH_PORT_BASE", "56000")
-                .with("MESH_KAFKA_PORT", "57092")
-                .with("MESH_DB_URL", itDatabase.substring(0, itDatabase.lastIndexOf('/') + 1) + "mesh_cluster_it")
-                .with("MESH_ADMIN_TOKEN", MeshStackExtension.ADMIN_TOKEN)
-                .build()).start();
+                        .with(
+                                "MESH_STACK_DIR",
+                                Path.of("target", "cluster-stack")
+                                        .toAbsolutePath()
+                                        .toString())
+                        .with("MESH_TOPOLOGY", "cluster")
+                        .with("MESH_STACK_FRESH", "true")
+                        .with("MESH_PORT_BASE", "56000")
+                        .with("MESH_KAFKA_PORT", "57092")
+                        .with(
+                                "MESH_DB_URL",
+                                itDatabase.substring(0, itDatabase.lastIndexOf('/') + 1) + "mesh_cluster_it")
+                        .with("MESH_ADMIN_TOKEN", MeshStackExtension.ADMIN_TOKEN)
+                        .build())
+                .start();
     }
 
     @AfterAll
@@ -66,7 +73,8 @@ class ClusterRateLimitIT {
     void anAgentFloodingThroughTheBalancerIsServedAtTheConfiguredRateNotTwiceIt() throws Exception {
         Agent flooder = new MeshClient(stack.config().baseUri()).registerAgent("flooder");
         URI tasks = stack.config().baseUri().resolve("tasks?limit=1");
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         AtomicLong served = new AtomicLong();
         AtomicLong overRate = new AtomicLong();
         AtomicLong other = new AtomicLong();
@@ -78,8 +86,10 @@ class ClusterRateLimitIT {
         for (int i = 0; i < WORKERS; i++) {
             running.add(workers.submit(() -> {
                 while (System.nanoTime() < end) {
-                    HttpResponse<String> answer = http.send(HttpRequest.newBuilder(tasks)
-                            .header("Authorization", "Bearer " + flooder.token()).build(),
+                    HttpResponse<String> answer = http.send(
+                            HttpRequest.newBuilder(tasks)
+                                    .header("Authorization", "Bearer " + flooder.token())
+                                    .build(),
                             HttpResponse.BodyHandlers.ofString());
                     if (answer.statusCode() == 200) {
                         served.incrementAndGet();
@@ -109,7 +119,8 @@ class ClusterRateLimitIT {
         assertTrue(served.get() + other.get() >= 0.8 * allowed, figures);
         assertTrue(overRate.get() > 0, figures);
         for (MeshServer instance : stack.servers()) {
-            assertTrue(MeshMetrics.sum(instance, "agent_mesh_rate_limited_total", "") > 0,
+            assertTrue(
+                    MeshMetrics.sum(instance, "agent_mesh_rate_limited_total", "") > 0,
                     () -> "no refusal on " + instance.baseUri() + ": " + figures);
         }
         LOG.info(() -> "Rate limit through the balancer: " + figures);

@@ -1,15 +1,14 @@
 package agentmesh.system;
 
-import agentmesh.system.MeshClient.Agent;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import agentmesh.system.MeshClient.Agent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The database closes the mesh's connections (a restart, a failover, an idle timeout on its side): the pool must
@@ -39,7 +38,9 @@ class DatabaseConnectionsIT {
         int[] inARow = {0};
         await().atMost(Duration.ofSeconds(15)).until(() -> {
             Agent sender = senders.get(sent[0]++ % senders.size());
-            ApiResponse answer = mesh.post("messages", sender.token(),
+            ApiResponse answer = mesh.post(
+                    "messages",
+                    sender.token(),
                     MeshClient.textMessage(null, bob, null, "after the connections were closed"));
             if (answer.status() == 201) {
                 inARow[0]++;

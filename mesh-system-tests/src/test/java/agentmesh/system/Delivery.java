@@ -1,19 +1,18 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 /** Checks on what reached the topic: every expected message once, in the expected order per recipient. */
 final class Delivery {
 
-    private Delivery() {
-    }
+    private Delivery() {}
 
     /** Message ids on the topic per recipient, in topic order. */
     static Map<String, List<String>> onTopic(Iterable<String> recipients) {

@@ -1,18 +1,17 @@
 package agentmesh.system;
 
-import agentmesh.system.MeshClient.Agent;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import agentmesh.system.MeshClient.Agent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The outbox dispatcher on the real server and broker: published once, keyed by recipient, in order. */
 @ExtendWith(MeshStackExtension.class)
@@ -38,8 +37,9 @@ class DispatcherIT {
         }
 
         Delivery.awaitExactly(Map.of(bob.id(), toBob, alice.id(), toAlice), Duration.ofSeconds(30));
-        assertEquals(30, MeshDatabase.count("SELECT COUNT(*) FROM outbox_event WHERE task_id = ? AND status = 'SENT'",
-                task));
+        assertEquals(
+                30,
+                MeshDatabase.count("SELECT COUNT(*) FROM outbox_event WHERE task_id = ? AND status = 'SENT'", task));
     }
 
     @Test
@@ -79,19 +79,29 @@ class DispatcherIT {
         Delivery.awaitExactly(Map.of(bob.id(), toBob.subList(1, 2)), Duration.ofSeconds(30));
         long deadId = outboxId(toBob.get(0));
         ApiResponse failed = mesh.get("admin/outbox?status=failed", MeshStackExtension.ADMIN_TOKEN);
-        assertTrue(failed.json().getJsonArray("events").stream()
-                .anyMatch(e -> e.asJsonObject().getJsonNumber("id").longValue() == deadId), failed::toString);
+        assertTrue(
+                failed.json().getJsonArray("events").stream()
+                        .anyMatch(e -> e.asJsonObject().getJsonNumber("id").longValue() == deadId),
+                failed::toString);
         // The same event through the dead-letter contract every store answers: a page after a cursor, a count.
-        ApiResponse letters = mesh.get("admin/outbox/dead-letters?cursor=" + (deadId - 1) + "&limit=1",
-                MeshStackExtension.ADMIN_TOKEN);
-        assertEquals(deadId, letters.json().getJsonArray("deadLetters").getJsonObject(0).getJsonNumber("id")
-                .longValue(), letters::toString);
-        long dead = mesh.get("admin/outbox/dead-letters/count", MeshStackExtension.ADMIN_TOKEN).json()
-                .getJsonNumber("count").longValue();
+        ApiResponse letters = mesh.get(
+                "admin/outbox/dead-letters?cursor=" + (deadId - 1) + "&limit=1", MeshStackExtension.ADMIN_TOKEN);
+        assertEquals(
+                deadId,
+                letters.json()
+                        .getJsonArray("deadLetters")
+                        .getJsonObject(0)
+                        .getJsonNumber("id")
+                        .longValue(),
+                letters::toString);
+        long dead = mesh.get("admin/outbox/dead-letters/count", MeshStackExtension.ADMIN_TOKEN)
+                .json()
+                .getJsonNumber("count")
+                .longValue();
         assertTrue(dead >= 1, () -> dead + " dead events");
 
-        ApiResponse retried = mesh.post("admin/outbox/dead-letters/" + deadId + "/replay",
-                MeshStackExtension.ADMIN_TOKEN, "");
+        ApiResponse retried =
+                mesh.post("admin/outbox/dead-letters/" + deadId + "/replay", MeshStackExtension.ADMIN_TOKEN, "");
         ApiResponse again = mesh.post("admin/outbox/" + deadId + "/retry", MeshStackExtension.ADMIN_TOKEN, "");
 
         assertEquals(202, retried.status(), retried::toString);
@@ -108,8 +118,8 @@ class DispatcherIT {
         mesh.allow(alice, bob);
         // The gauge counts every waiting event: earlier tests' events drain first, or their draining would hide
         // this test's three.
-        await().atMost(Duration.ofSeconds(60)).until(() -> MeshMetrics.sum("agent_mesh_outbox_events",
-                "status=\"pending\"") == 0);
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> MeshMetrics.sum("agent_mesh_outbox_events", "status=\"pending\"") == 0);
         double sentBefore = MeshMetrics.sum("agent_mesh_outbox_dispatch_total", "result=\"sent\"");
         double pendingBefore = 0;
         failPublishingFor(bob);
@@ -117,15 +127,15 @@ class DispatcherIT {
         List<String> waiting = sendSeries(alice, bob, 3);
 
         // Refreshed by the one-second sweep: the three events wait behind the failing first.
-        await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_outbox_events",
-                "status=\"pending\"") >= pendingBefore + 3);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> MeshMetrics.sum("agent_mesh_outbox_events", "status=\"pending\"") >= pendingBefore + 3);
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> MeshMetrics.sum("agent_mesh_outbox_oldest_pending_age_seconds", "") >= 1);
         healPublishingFor(bob);
         Delivery.awaitExactly(Map.of(bob.id(), waiting), Duration.ofSeconds(30));
         assertTrue(MeshMetrics.sum("agent_mesh_outbox_dispatch_total", "result=\"sent\"") >= sentBefore + 3);
-        await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_outbox_events",
-                "status=\"pending\"") <= pendingBefore);
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> MeshMetrics.sum("agent_mesh_outbox_events", "status=\"pending\"") <= pendingBefore);
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> MeshMetrics.sum("agent_mesh_outbox_oldest_pending_age_seconds", "") == 0);
     }
@@ -147,14 +157,17 @@ class DispatcherIT {
     }
 
     private void healPublishingFor(Agent recipient) {
-        ApiResponse response = mesh.delete("admin/test-faults/publish/" + recipient.id(),
-                MeshStackExtension.ADMIN_TOKEN);
+        ApiResponse response =
+                mesh.delete("admin/test-faults/publish/" + recipient.id(), MeshStackExtension.ADMIN_TOKEN);
         assertEquals(204, response.status(), response::toString);
     }
 
     private static Object outboxColumn(String column, String messageId) {
-        return MeshDatabase.query("SELECT " + column + " FROM outbox_event WHERE payload LIKE ?",
-                "%\"messageId\":\"" + messageId + "\"%").get(0).get(0);
+        return MeshDatabase.query(
+                        "SELECT " + column + " FROM outbox_event WHERE payload LIKE ?",
+                        "%\"messageId\":\"" + messageId + "\"%")
+                .get(0)
+                .get(0);
     }
 
     private static int attempts(String messageId) {

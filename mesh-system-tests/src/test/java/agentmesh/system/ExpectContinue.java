@@ -22,18 +22,24 @@ import java.util.OptionalLong;
  */
 final class ExpectContinue {
 
-    private ExpectContinue() {
-    }
+    private ExpectContinue() {}
 
     static ApiResponse post(URI uri, Map<String, String> headers, byte[] body) {
         try (Socket socket = new Socket(uri.getHost(), uri.getPort())) {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
             StringBuilder head = new StringBuilder("POST " + uri.getRawPath() + " HTTP/1.1\r\n")
-                    .append("Host: ").append(uri.getHost()).append(':').append(uri.getPort()).append("\r\n")
-                    .append("Content-Length: ").append(body.length).append("\r\n")
+                    .append("Host: ")
+                    .append(uri.getHost())
+                    .append(':')
+                    .append(uri.getPort())
+                    .append("\r\n")
+                    .append("Content-Length: ")
+                    .append(body.length)
+                    .append("\r\n")
                     .append("Expect: 100-continue\r\nConnection: close\r\n");
-            headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+            headers.forEach((name, value) ->
+                    head.append(name).append(": ").append(value).append("\r\n"));
             out.write(head.append("\r\n").toString().getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = new BufferedInputStream(socket.getInputStream());
@@ -43,10 +49,13 @@ final class ExpectContinue {
                 out.flush();
                 answer = Head.read(in);
             }
-            byte[] content = "chunked".equalsIgnoreCase(answer.header("transfer-encoding")) ? dechunk(in)
-                    : in.readAllBytes();
-            return new ApiResponse(answer.status(), answer.header("content-type"),
-                    new String(content, StandardCharsets.UTF_8), OptionalLong.empty());
+            byte[] content =
+                    "chunked".equalsIgnoreCase(answer.header("transfer-encoding")) ? dechunk(in) : in.readAllBytes();
+            return new ApiResponse(
+                    answer.status(),
+                    answer.header("content-type"),
+                    new String(content, StandardCharsets.UTF_8),
+                    OptionalLong.empty());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -81,7 +90,9 @@ final class ExpectContinue {
             Map<String, String> headers = new LinkedHashMap<>();
             for (String line; !(line = line(in)).isEmpty(); ) {
                 int colon = line.indexOf(':');
-                headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
+                headers.put(
+                        line.substring(0, colon).trim().toLowerCase(Locale.ROOT),
+                        line.substring(colon + 1).trim());
             }
             return new Head(status, headers);
         }

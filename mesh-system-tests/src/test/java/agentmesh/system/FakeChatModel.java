@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpServer;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringReader;
@@ -55,18 +54,29 @@ final class FakeChatModel implements AutoCloseable {
         for (JsonObject call : calls) {
             array.add(call);
         }
-        return Json.createObjectBuilder().add("role", "assistant").addNull("content").add("tool_calls", array)
+        return Json.createObjectBuilder()
+                .add("role", "assistant")
+                .addNull("content")
+                .add("tool_calls", array)
                 .build();
     }
 
     static JsonObject call(String id, String function, String arguments) {
-        return Json.createObjectBuilder().add("id", id).add("type", "function").add("function",
-                Json.createObjectBuilder().add("name", function).add("arguments", arguments)).build();
+        return Json.createObjectBuilder()
+                .add("id", id)
+                .add("type", "function")
+                .add(
+                        "function",
+                        Json.createObjectBuilder().add("name", function).add("arguments", arguments))
+                .build();
     }
 
     /** An assistant message with no tool call: the model is done. */
     static JsonObject answer(String text) {
-        return Json.createObjectBuilder().add("role", "assistant").add("content", text).build();
+        return Json.createObjectBuilder()
+                .add("role", "assistant")
+                .add("content", text)
+                .build();
     }
 
     private void complete(HttpExchange exchange) throws IOException {
@@ -75,12 +85,22 @@ final class FakeChatModel implements AutoCloseable {
         requests.add(request);
         authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
         JsonObject message = answers.get(Math.min(requests.size(), answers.size()) - 1);
-        byte[] response = Json.createObjectBuilder().add("id", "chatcmpl-" + requests.size())
-                .add("object", "chat.completion").add("model", request.getString("model"))
-                .add("choices", Json.createArrayBuilder().add(Json.createObjectBuilder().add("index", 0)
-                        .add("message", message)
-                        .add("finish_reason", message.containsKey("tool_calls") ? "tool_calls" : "stop")))
-                .build().toString().getBytes(StandardCharsets.UTF_8);
+        byte[] response = Json.createObjectBuilder()
+                .add("id", "chatcmpl-" + requests.size())
+                .add("object", "chat.completion")
+                .add("model", request.getString("model"))
+                .add(
+                        "choices",
+                        Json.createArrayBuilder()
+                                .add(Json.createObjectBuilder()
+                                        .add("index", 0)
+                                        .add("message", message)
+                                        .add(
+                                                "finish_reason",
+                                                message.containsKey("tool_calls") ? "tool_calls" : "stop")))
+                .build()
+                .toString()
+                .getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         exchange.sendResponseHeaders(200, response.length);
         try (OutputStream out = exchange.getResponseBody()) {

@@ -2,7 +2,6 @@ package agentmesh.system;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -21,7 +20,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class FakeIdentityService implements AutoCloseable {
 
-    public enum Mode { HEALTHY, SLOW, FAILING }
+    public enum Mode {
+        HEALTHY,
+        SLOW,
+        FAILING
+    }
 
     private final HttpServer server;
     private final ScheduledExecutorService delays = Executors.newSingleThreadScheduledExecutor();

@@ -1,16 +1,12 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.stack.MeshServer;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.Json;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,10 +16,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The gateway on a server instance of its own: a remote identity service (a fake one, started here) behind
@@ -41,11 +40,12 @@ class GatewayIT {
     @BeforeAll
     void aServerWithARemoteIdentityService() {
         identity = new FakeIdentityService(0);
-        gateway = MeshStackExtension.stack().addServer(Map.of(
-                "MESH_IDENTITY_MODE", "remote",
-                "MESH_IDENTITY_URL", identity.uri().toString(),
-                "MESH_RATE_LIMIT_PER_SECOND", "50",
-                "MESH_RATE_LIMIT_BURST", "100"));
+        gateway = MeshStackExtension.stack()
+                .addServer(Map.of(
+                        "MESH_IDENTITY_MODE", "remote",
+                        "MESH_IDENTITY_URL", identity.uri().toString(),
+                        "MESH_RATE_LIMIT_PER_SECOND", "50",
+                        "MESH_RATE_LIMIT_BURST", "100"));
         mesh = new MeshClient(gateway.baseUri());
     }
 
@@ -61,8 +61,12 @@ class GatewayIT {
             probeTo = mesh.registerAgent("probe");
             identity.allow(probeFrom.id(), probeTo.id());
         }
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(500)).until(() -> mesh.post("messages",
-                probeFrom.token(), MeshClient.textMessage(null, probeTo, null, "probe")).status() == 201);
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() ->
+                        mesh.post("messages", probeFrom.token(), MeshClient.textMessage(null, probeTo, null, "probe"))
+                                        .status()
+                                == 201);
     }
 
     @AfterAll
@@ -78,8 +82,14 @@ class GatewayIT {
         Agent bob = mesh.registerAgent("bob");
         identity.allow(alice.id(), bob.id());
 
-        assertEquals(201, mesh.post("messages", alice.token(), MeshClient.textMessage(null, bob, null, "ok")).status());
-        assertEquals(403, mesh.post("messages", bob.token(), MeshClient.textMessage(null, alice, null, "no")).status());
+        assertEquals(
+                201,
+                mesh.post("messages", alice.token(), MeshClient.textMessage(null, bob, null, "ok"))
+                        .status());
+        assertEquals(
+                403,
+                mesh.post("messages", bob.token(), MeshClient.textMessage(null, alice, null, "no"))
+                        .status());
     }
 
     /** The fake service answers after 5 s; the check gives up at its 3 s timeout and the send is refused. */
@@ -97,7 +107,8 @@ class GatewayIT {
 
         assertEquals(503, refused.status(), refused::toString);
         assertTrue(refused.isProblem() && refused.retryAfterSeconds().isPresent(), refused::toString);
-        assertTrue(took.compareTo(Duration.ofSeconds(3)) >= 0 && took.compareTo(Duration.ofSeconds(5)) < 0,
+        assertTrue(
+                took.compareTo(Duration.ofSeconds(3)) >= 0 && took.compareTo(Duration.ofSeconds(5)) < 0,
                 "refused after " + took + ": not the 3 s timeout");
     }
 
@@ -107,7 +118,10 @@ class GatewayIT {
         Agent alice = mesh.registerAgent("alice");
         Agent bob = mesh.registerAgent("bob");
         identity.allow(alice.id(), bob.id());
-        assertEquals(201, mesh.post("messages", alice.token(), MeshClient.textMessage(null, bob, null, "warm")).status());
+        assertEquals(
+                201,
+                mesh.post("messages", alice.token(), MeshClient.textMessage(null, bob, null, "warm"))
+                        .status());
 
         identity.mode(FakeIdentityService.Mode.SLOW);
         ApiResponse cached = mesh.post("messages", alice.token(), MeshClient.textMessage(null, bob, null, "cached"));
@@ -133,8 +147,11 @@ class GatewayIT {
         assertEquals(callsWhenOpen, identity.calls(), "an open circuit does not call the service");
 
         identity.mode(FakeIdentityService.Mode.HEALTHY);
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofSeconds(1)).until(() -> mesh.post("messages",
-                alice.token(), MeshClient.textMessage(null, dave, null, "back")).status() == 201);
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> mesh.post("messages", alice.token(), MeshClient.textMessage(null, dave, null, "back"))
+                                .status()
+                        == 201);
     }
 
     @Test
@@ -142,14 +159,18 @@ class GatewayIT {
     void aBurstFromOneAgentIsCutToItsRateWithRetryAfterAndAnotherAgentIsServed() throws Exception {
         Agent flooder = mesh.registerAgent("flooder");
         Agent bystander = mesh.registerAgent("bystander");
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         URI tasks = gateway.baseUri().resolve("tasks?limit=1");
 
         long start = System.nanoTime();
         List<CompletableFuture<HttpResponse<String>>> burst = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
-            burst.add(http.sendAsync(HttpRequest.newBuilder(tasks).header("Authorization", "Bearer " + flooder.token())
-                    .build(), HttpResponse.BodyHandlers.ofString()));
+            burst.add(http.sendAsync(
+                    HttpRequest.newBuilder(tasks)
+                            .header("Authorization", "Bearer " + flooder.token())
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString()));
         }
         List<HttpResponse<String>> answers = new ArrayList<>();
         for (CompletableFuture<HttpResponse<String>> answer : burst) {
@@ -164,12 +185,15 @@ class GatewayIT {
         double allowed = 100 + 50 * seconds;
         assertTrue(served <= allowed, served + " served in " + seconds + " s, the rate allows " + allowed);
         assertTrue(limited >= 300 - allowed - 1, limited + " refused for the rate of " + 300 + " in " + seconds + " s");
-        List<Integer> others = answers.stream().filter(a -> a.statusCode() != 200 && !isOverload(a))
-                .map(HttpResponse::statusCode).toList();
+        List<Integer> others = answers.stream()
+                .filter(a -> a.statusCode() != 200 && !isOverload(a))
+                .map(HttpResponse::statusCode)
+                .toList();
         assertEquals(List.of(), others, "answers other than 200, and 429 or 503 with Retry-After");
         assertEquals(200, bystanders.status(), bystanders::toString);
         // The metric counts the rate's refusals; the agent's share and answer bytes refuse some of the burst too.
-        long overRate = answers.stream().filter(a -> a.statusCode() == 429 && a.body().contains("/rate-limited"))
+        long overRate = answers.stream()
+                .filter(a -> a.statusCode() == 429 && a.body().contains("/rate-limited"))
                 .count();
         assertTrue(MeshMetrics.sum(gateway, "agent_mesh_rate_limited_total", "") >= overRate);
     }
@@ -180,18 +204,26 @@ class GatewayIT {
     void anMcpToolCallOverTheAgentsRateIsRefusedAsItsApiRequestsAre() throws Exception {
         Agent host = mesh.registerAgent("host");
         McpHttp mcp = new McpHttp(gateway.baseUri().resolve("../../mcp"), host.token());
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         HttpRequest tasks = HttpRequest.newBuilder(gateway.baseUri().resolve("tasks?limit=1"))
-                .header("Authorization", "Bearer " + host.token()).build();
+                .header("Authorization", "Bearer " + host.token())
+                .build();
 
-        HttpResponse<String> refused = await().atMost(Duration.ofSeconds(30)).until(() -> {
-            List<CompletableFuture<HttpResponse<String>>> burst = new ArrayList<>();
-            for (int i = 0; i < 150; i++) {
-                burst.add(http.sendAsync(tasks, HttpResponse.BodyHandlers.ofString()));
-            }
-            CompletableFuture.allOf(burst.toArray(CompletableFuture[]::new)).join();
-            return mcp.callTool("mesh_read_inbox", Json.createObjectBuilder().build());
-        }, answer -> answer.statusCode() == 429);
+        HttpResponse<String> refused = await().atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> {
+                            List<CompletableFuture<HttpResponse<String>>> burst = new ArrayList<>();
+                            for (int i = 0; i < 150; i++) {
+                                burst.add(http.sendAsync(tasks, HttpResponse.BodyHandlers.ofString()));
+                            }
+                            CompletableFuture.allOf(burst.toArray(CompletableFuture[]::new))
+                                    .join();
+                            return mcp.callTool(
+                                    "mesh_read_inbox",
+                                    Json.createObjectBuilder().build());
+                        },
+                        answer -> answer.statusCode() == 429);
 
         assertTrue(refused.body().contains("/rate-limited"), refused.body());
         assertTrue(isOverload(refused), refused.headers().map().toString());

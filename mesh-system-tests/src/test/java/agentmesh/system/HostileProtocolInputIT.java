@@ -1,13 +1,13 @@
 package agentmesh.system;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.Json;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,9 +18,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The A2A facade's and the MCP endpoint's bodies under the hostile-input treatment the API's get (HostileInputIT):
@@ -31,11 +30,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ExtendWith(MeshStackExtension.class)
 class HostileProtocolInputIT {
 
-
     private final MeshClient mesh = MeshClient.forStack();
     private final URI api = MeshStackExtension.stack().config().baseUri();
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
 
     @Test
     void hostileA2aRequestsGetJsonRpcErrorsAndChangeNothing() throws Exception {
@@ -44,8 +44,8 @@ class HostileProtocolInputIT {
         mesh.allow(alice, bob);
         String message = "{\"messageId\":\"m-1\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":\"hello\"}]}";
         // Were one of these taken, it would not wait for bob's answer: returnImmediately.
-        String valid = rpc("1", "SendMessage", "{\"message\":" + message
-                + ",\"configuration\":{\"returnImmediately\":true}}");
+        String valid =
+                rpc("1", "SendMessage", "{\"message\":" + message + ",\"configuration\":{\"returnImmediately\":true}}");
         Map<String, String> attacks = new LinkedHashMap<>();
         for (int i = 0; i < valid.length() - 1; i += 3) {
             attacks.put("truncated at " + i, valid.substring(0, i));
@@ -61,11 +61,18 @@ class HostileProtocolInputIT {
             attacks.put("method " + value, valid.replace("\"method\":\"SendMessage\"", "\"method\":" + value));
             attacks.put("params " + value, rpc("1", "SendMessage", value));
             attacks.put("message " + value, rpc("1", "SendMessage", "{\"message\":" + value + "}"));
-            attacks.put("parts " + value, rpc("1", "SendMessage", "{\"message\":" + message.replace(
-                    "[{\"text\":\"hello\"}]", value) + "}"));
+            attacks.put(
+                    "parts " + value,
+                    rpc("1", "SendMessage", "{\"message\":" + message.replace("[{\"text\":\"hello\"}]", value) + "}"));
             if (!value.equals("null")) { // a null messageId is an absent one: the mesh makes one up
-                attacks.put("messageId " + value, rpc("1", "SendMessage", "{\"message\":" + message.replace(
-                        "\"m-1\"", value.equals("\"x\"") ? "\"has space\"" : value) + "}"));
+                attacks.put(
+                        "messageId " + value,
+                        rpc(
+                                "1",
+                                "SendMessage",
+                                "{\"message\":"
+                                        + message.replace("\"m-1\"", value.equals("\"x\"") ? "\"has space\"" : value)
+                                        + "}"));
             }
         }
         attacks.put("unknown method", rpc("1", "message/explode", "{}"));
@@ -73,12 +80,21 @@ class HostileProtocolInputIT {
         attacks.put("not an object", "\"SendMessage\"");
         attacks.put("empty", "");
         for (int depth : List.of(100, 10_000, 100_000)) {
-            attacks.put("params " + depth + " deep", rpc("1", "SendMessage",
-                    "{\"a\":".repeat(depth) + "1" + "}".repeat(depth)));
+            attacks.put(
+                    "params " + depth + " deep",
+                    rpc("1", "SendMessage", "{\"a\":".repeat(depth) + "1" + "}".repeat(depth)));
         }
         for (int depth : List.of(10_000, 100_000)) { // past the JSON parser's depth limit
-            attacks.put("metadata " + depth + " deep", rpc("1", "SendMessage", "{\"message\":" + message.replace(
-                    "\"role\"", "\"metadata\":" + "[".repeat(depth) + "]".repeat(depth) + ",\"role\"") + "}"));
+            attacks.put(
+                    "metadata " + depth + " deep",
+                    rpc(
+                            "1",
+                            "SendMessage",
+                            "{\"message\":"
+                                    + message.replace(
+                                            "\"role\"",
+                                            "\"metadata\":" + "[".repeat(depth) + "]".repeat(depth) + ",\"role\"")
+                                    + "}"));
         }
 
         URI bobAddress = api.resolve("../../a2a/" + bob.id());
@@ -88,8 +104,8 @@ class HostileProtocolInputIT {
         Map<String, Long> before = MeshDatabase.rowCounts();
         List<String> wrong = new ArrayList<>();
         for (Map.Entry<String, String> attack : attacks.entrySet()) {
-            HttpResponse<String> answer = post(bobAddress, alice.token(), attack.getValue(), Map.of("A2A-Version",
-                    "1.0"));
+            HttpResponse<String> answer =
+                    post(bobAddress, alice.token(), attack.getValue(), Map.of("A2A-Version", "1.0"));
             String refusal = jsonRpcRefusal(answer);
             if (refusal != null) {
                 wrong.add(attack.getKey() + " → " + refusal);
@@ -130,8 +146,8 @@ class HostileProtocolInputIT {
             rules.put(rpc("2.5", method, "{\"id\":\"no-such\"}"), "-32001 2.5");
             rules.put(rpc("\"7\"", method, "{\"id\":\"no-such\"}"), "-32001 \"7\"");
             for (Map.Entry<String, String> rule : rules.entrySet()) {
-                HttpResponse<String> answer = post(bobAddress, alice.token(), rule.getKey(),
-                        Map.of("A2A-Version", version.getKey()));
+                HttpResponse<String> answer =
+                        post(bobAddress, alice.token(), rule.getKey(), Map.of("A2A-Version", version.getKey()));
                 String got = codeAndId(answer);
                 if (!got.equals(rule.getValue())) {
                     wrong.add(version.getKey() + " " + rule.getKey() + " → " + got + ", not " + rule.getValue());
@@ -149,20 +165,36 @@ class HostileProtocolInputIT {
         mesh.allow(alice, bob);
         URI bobAddress = api.resolve("../../a2a/" + bob.id());
         for (String version : List.of("0.5", "1.1", "2.0", "garbage")) {
-            assertEquals("-32009 3", codeAndId(post(bobAddress, alice.token(), rpc("3", "GetTask",
-                    "{\"id\":\"t\"}"), Map.of("A2A-Version", version))), version);
-            HttpResponse<String> rest = http.send(HttpRequest.newBuilder(URI.create(bobAddress + "/tasks/t"))
-                    .header("Authorization", "Bearer " + alice.token()).header("A2A-Version", version).GET()
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(
+                    "-32009 3",
+                    codeAndId(post(
+                            bobAddress,
+                            alice.token(),
+                            rpc("3", "GetTask", "{\"id\":\"t\"}"),
+                            Map.of("A2A-Version", version))),
+                    version);
+            HttpResponse<String> rest = http.send(
+                    HttpRequest.newBuilder(URI.create(bobAddress + "/tasks/t"))
+                            .header("Authorization", "Bearer " + alice.token())
+                            .header("A2A-Version", version)
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             assertEquals(400, rest.statusCode(), rest.body());
             assertTrue(rest.body().contains("\"VERSION_NOT_SUPPORTED\""), rest.body());
         }
         // without the header a 1.0 method is served in 1.0 (a task not found, in 1.0's terms), not refused
-        assertEquals("-32001 4", codeAndId(post(bobAddress, alice.token(), rpc("4", "GetTask",
-                "{\"id\":\"no-such\"}"), Map.of())));
+        assertEquals(
+                "-32001 4",
+                codeAndId(post(bobAddress, alice.token(), rpc("4", "GetTask", "{\"id\":\"no-such\"}"), Map.of())));
         // a patch number is not considered
-        assertEquals("-32001 4", codeAndId(post(bobAddress, alice.token(), rpc("4", "GetTask",
-                "{\"id\":\"no-such\"}"), Map.of("A2A-Version", "1.0.1"))));
+        assertEquals(
+                "-32001 4",
+                codeAndId(post(
+                        bobAddress,
+                        alice.token(),
+                        rpc("4", "GetTask", "{\"id\":\"no-such\"}"),
+                        Map.of("A2A-Version", "1.0.1"))));
     }
 
     @Test
@@ -180,17 +212,25 @@ class HostileProtocolInputIT {
                 attacks.put("id " + value, initialize.replace("\"id\":1", "\"id\":" + value));
             }
             if (!value.equals("{}")) { // an initialize with empty params is taken: the library fills in defaults
-                attacks.put("params " + value, initialize.replace(initialize.substring(
-                        initialize.indexOf("{\"protocol"), initialize.length() - 1), value));
+                attacks.put(
+                        "params " + value,
+                        initialize.replace(
+                                initialize.substring(initialize.indexOf("{\"protocol"), initialize.length() - 1),
+                                value));
             }
         }
         attacks.put("jsonrpc 1.0", initialize.replace("\"2.0\"", "\"1.0\""));
         attacks.put("batch", "[" + initialize + "]");
-        attacks.put("tools/call without a session", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\","
-                + "\"params\":{\"name\":\"mesh_send_message\",\"arguments\":{\"to\":\"x\",\"text\":\"y\"}}}");
+        attacks.put(
+                "tools/call without a session",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\","
+                        + "\"params\":{\"name\":\"mesh_send_message\",\"arguments\":{\"to\":\"x\",\"text\":\"y\"}}}");
         for (int depth : List.of(10_000, 100_000)) {
-            attacks.put("params " + depth + " deep", initialize.replace("\"capabilities\":{}",
-                    "\"capabilities\":" + "{\"a\":".repeat(depth) + "1" + "}".repeat(depth)));
+            attacks.put(
+                    "params " + depth + " deep",
+                    initialize.replace(
+                            "\"capabilities\":{}",
+                            "\"capabilities\":" + "{\"a\":".repeat(depth) + "1" + "}".repeat(depth)));
         }
 
         Map<String, String> accept = Map.of("Accept", "application/json, text/event-stream");
@@ -221,7 +261,8 @@ class HostileProtocolInputIT {
     // a well-formed request about no such task), or the door's 400 or 413 problem — not a 401, 403 or 429, which
     // would say the attack was never looked at.
     private static String jsonRpcRefusal(HttpResponse<String> answer) {
-        String head = answer.statusCode() + " " + answer.body().substring(0, Math.min(300, answer.body().length()));
+        String head = answer.statusCode() + " "
+                + answer.body().substring(0, Math.min(300, answer.body().length()));
         if ((answer.statusCode() == 400 || answer.statusCode() == 413)
                 && answer.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json")) {
             return null;
@@ -231,9 +272,12 @@ class HostileProtocolInputIT {
         }
         try {
             JsonObject body = Json.createReader(new StringReader(answer.body())).readObject();
-            JsonValue code = body.containsKey("error") ? body.getJsonObject("error").get("code") : null;
-            boolean refused = !body.containsKey("result") && code instanceof JsonNumber number
-                    && number.intValue() >= -32700 && number.intValue() <= -32001;
+            JsonValue code =
+                    body.containsKey("error") ? body.getJsonObject("error").get("code") : null;
+            boolean refused = !body.containsKey("result")
+                    && code instanceof JsonNumber number
+                    && number.intValue() >= -32700
+                    && number.intValue() <= -32001;
             return refused ? null : head;
         } catch (RuntimeException e) {
             return head + " (" + e + ")";
@@ -250,13 +294,16 @@ class HostileProtocolInputIT {
         } catch (RuntimeException e) {
             // not JSON: reported below
         }
-        return answer.statusCode() + " " + answer.body().substring(0, Math.min(300, answer.body().length()));
+        return answer.statusCode() + " "
+                + answer.body().substring(0, Math.min(300, answer.body().length()));
     }
 
     private HttpResponse<String> post(URI uri, String token, String body, Map<String, String> headers)
             throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
-                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri)
+                .timeout(Duration.ofSeconds(30))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         headers.forEach(request::header);
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());

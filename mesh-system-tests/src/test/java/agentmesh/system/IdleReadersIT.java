@@ -1,9 +1,10 @@
 package agentmesh.system;
 
-import agentmesh.system.MeshClient.Agent;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import agentmesh.system.MeshClient.Agent;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,10 +15,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A thousand connected agents that wait for their inboxes — half by Server-Sent Events, half by long poll — cost
@@ -32,12 +31,15 @@ class IdleReadersIT {
 
     private final MeshClient mesh = MeshClient.forStack();
     private final URI base = MeshStackExtension.stack().config().baseUri();
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @Test
     void aThousandIdleReadersCostNoQueryAndOneDeliveryWakesOnlyItsRecipient() throws Exception {
         Agent sender = mesh.registerAgent("sender");
-        List<Agent> agents = IntStream.range(0, READERS).mapToObj(i -> mesh.registerAgent("idle" + i)).toList();
+        List<Agent> agents = IntStream.range(0, READERS)
+                .mapToObj(i -> mesh.registerAgent("idle" + i))
+                .toList();
         List<SseClient> streams = new ArrayList<>();
         List<CompletableFuture<HttpResponse<String>>> polls = new ArrayList<>();
         try {
@@ -59,19 +61,23 @@ class IdleReadersIT {
             await().during(IDLE).atMost(IDLE.plusSeconds(5)).until(() -> inboxReads() == readsBefore);
             long idleSelects = comSelect() - selectsBefore;
 
-            assertTrue(idleSelects < IDLE.toSeconds() * 10, idleSelects + " SELECTs in " + IDLE.toSeconds()
-                    + " s with " + READERS + " readers waiting (one each a second would be " + READERS
-                    * IDLE.toSeconds() + ")");
+            assertTrue(
+                    idleSelects < IDLE.toSeconds() * 10,
+                    idleSelects + " SELECTs in " + IDLE.toSeconds()
+                            + " s with " + READERS + " readers waiting (one each a second would be "
+                            + READERS * IDLE.toSeconds() + ")");
             assertTrue(polls.stream().noneMatch(CompletableFuture::isDone), "every long poll still waits");
 
             Agent recipient = agents.get(READERS / 2);
             mesh.allow(sender, recipient);
             String messageId = mesh.send(sender, MeshClient.textMessage(null, recipient, null, "only for you"))
                     .getString("messageId");
-            SseClient.Event event = streams.get(READERS / 4).take(1, Duration.ofSeconds(10)).get(0);
+            SseClient.Event event =
+                    streams.get(READERS / 4).take(1, Duration.ofSeconds(10)).get(0);
 
             assertTrue(event.data().contains(messageId), event::toString);
-            await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(5))
+            await().during(Duration.ofSeconds(2))
+                    .atMost(Duration.ofSeconds(5))
                     .until(() -> inboxReads() - readsBefore <= 2);
             assertTrue(inboxReads() - readsBefore >= 1, "the recipient's stream read its inbox");
             assertEquals(0, streams.stream().mapToInt(s -> s.drain().size()).sum(), "no other stream got anything");
@@ -89,8 +95,11 @@ class IdleReadersIT {
     }
 
     private CompletableFuture<HttpResponse<String>> openPoll(Agent agent) {
-        return http.sendAsync(HttpRequest.newBuilder(base.resolve("inbox?after=0&wait=60"))
-                .header("Authorization", "Bearer " + agent.token()).build(), HttpResponse.BodyHandlers.ofString());
+        return http.sendAsync(
+                HttpRequest.newBuilder(base.resolve("inbox?after=0&wait=60"))
+                        .header("Authorization", "Bearer " + agent.token())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** True while the inbox reads counter does not move. */
@@ -110,6 +119,9 @@ class IdleReadersIT {
     }
 
     private static long comSelect() {
-        return Long.parseLong(MeshDatabase.query("SHOW GLOBAL STATUS LIKE 'Com_select'").get(0).get(1).toString());
+        return Long.parseLong(MeshDatabase.query("SHOW GLOBAL STATUS LIKE 'Com_select'")
+                .get(0)
+                .get(1)
+                .toString());
     }
 }

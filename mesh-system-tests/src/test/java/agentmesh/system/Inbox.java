@@ -1,21 +1,19 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+
 import agentmesh.client.InboxEvent;
 import agentmesh.client.MeshAgent;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import static org.awaitility.Awaitility.await;
-
 /** Reads an agent's inbox over the API, page by page. */
 public final class Inbox {
 
-    private Inbox() {
-    }
+    private Inbox() {}
 
     /** Every event in the agent's inbox after the cursor, in cursor order. */
     public static List<JsonObject> all(MeshClient mesh, Agent agent, long after) {
@@ -42,7 +40,8 @@ public final class Inbox {
 
     /** Waits until the agent's inbox holds at least {@code count} events, and returns them all. */
     public static List<JsonObject> awaitAtLeast(MeshClient mesh, Agent agent, int count, Duration timeout) {
-        await().atMost(timeout).pollInterval(Duration.ofMillis(200))
+        await().atMost(timeout)
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> all(mesh, agent, 0).size() >= count);
         return all(mesh, agent, 0);
     }
@@ -53,8 +52,10 @@ public final class Inbox {
      * the inbox nothing accepted before it can still arrive: a late duplicate or a missing event shows here.
      */
     static List<JsonObject> settled(MeshClient mesh, Agent sender, Agent recipient) {
-        String fence = mesh.send(sender, MeshClient.textMessage(null, recipient, null, "fence")).getString("messageId");
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+        String fence = mesh.send(sender, MeshClient.textMessage(null, recipient, null, "fence"))
+                .getString("messageId");
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> indexOf(all(mesh, recipient, 0), fence) >= 0);
         List<JsonObject> events = all(mesh, recipient, 0);
         return events.subList(0, indexOf(events, fence));
@@ -71,15 +72,20 @@ public final class Inbox {
 
     /** The message with this id in the agent's inbox, once it has arrived (within 30 s). */
     static InboxEvent.MessageEvent awaitMessage(MeshAgent agent, String messageId) {
-        return await().atMost(Duration.ofSeconds(30)).until(() -> messages(agent).stream()
-                .filter(message -> message.messageId().equals(messageId)).findFirst().orElse(null),
-                message -> message != null);
+        return await().atMost(Duration.ofSeconds(30))
+                .until(
+                        () -> messages(agent).stream()
+                                .filter(message -> message.messageId().equals(messageId))
+                                .findFirst()
+                                .orElse(null),
+                        message -> message != null);
     }
 
     /** The messages among the agent's first 200 inbox events. */
     static List<InboxEvent.MessageEvent> messages(MeshAgent agent) {
         return agent.inbox(0L, 200, Duration.ZERO).events().stream()
                 .filter(InboxEvent.MessageEvent.class::isInstance)
-                .map(InboxEvent.MessageEvent.class::cast).toList();
+                .map(InboxEvent.MessageEvent.class::cast)
+                .toList();
     }
 }

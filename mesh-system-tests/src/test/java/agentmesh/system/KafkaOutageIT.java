@@ -1,19 +1,18 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import agentmesh.stack.KafkaBroker;
 import agentmesh.system.MeshClient.Agent;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Sends are accepted while Kafka is down or the server crashes; everything is published afterwards, in order. */
 @ExtendWith(MeshStackExtension.class)
@@ -65,17 +64,24 @@ class KafkaOutageIT {
         Conversation conversation = new Conversation(mesh, 1);
         String recipient = conversation.expected().keySet().iterator().next();
         KafkaBroker broker = MeshStackExtension.stack().kafka().orElseThrow();
-        assertEquals(204, mesh.put("admin/test-faults/publish/" + recipient, MeshStackExtension.ADMIN_TOKEN).status());
+        assertEquals(
+                204,
+                mesh.put("admin/test-faults/publish/" + recipient, MeshStackExtension.ADMIN_TOKEN)
+                        .status());
         conversation.send(1000); // a run of a thousand events waits behind the failing first
 
-        assertEquals(204, mesh.delete("admin/test-faults/publish/" + recipient, MeshStackExtension.ADMIN_TOKEN)
-                .status());
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+        assertEquals(
+                204,
+                mesh.delete("admin/test-faults/publish/" + recipient, MeshStackExtension.ADMIN_TOKEN)
+                        .status());
+        await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(10))
                 .until(() -> Delivery.pendingFor(List.of(recipient)) < 1000);
         broker.kill();
         broker.start();
 
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofSeconds(1))
+        await().atMost(Duration.ofSeconds(120))
+                .pollInterval(Duration.ofSeconds(1))
                 .until(() -> conversation.inboxOf(recipient).size() >= 1000);
         assertEquals(conversation.expected().get(recipient), conversation.inboxOf(recipient));
     }
@@ -103,8 +109,9 @@ class KafkaOutageIT {
         void send(int rounds) {
             for (int round = 0; round < rounds; round++) {
                 for (Agent recipient : recipients) {
-                    var sent = mesh.send(sender, MeshClient.textMessage(null, recipient, tasks.get(recipient.id()),
-                            "round " + round));
+                    var sent = mesh.send(
+                            sender,
+                            MeshClient.textMessage(null, recipient, tasks.get(recipient.id()), "round " + round));
                     tasks.put(recipient.id(), sent.getString("taskId"));
                     expected.get(recipient.id()).add(sent.getString("messageId"));
                 }
@@ -117,7 +124,10 @@ class KafkaOutageIT {
 
         /** The message ids in the recipient's inbox, in inbox order. */
         List<String> inboxOf(String recipientId) {
-            Agent recipient = recipients.stream().filter(r -> r.id().equals(recipientId)).findFirst().orElseThrow();
+            Agent recipient = recipients.stream()
+                    .filter(r -> r.id().equals(recipientId))
+                    .findFirst()
+                    .orElseThrow();
             return Inbox.messageIds(Inbox.all(mesh, recipient, 0));
         }
 

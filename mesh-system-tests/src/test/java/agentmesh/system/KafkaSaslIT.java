@@ -1,10 +1,18 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.stack.MeshServer;
 import agentmesh.stack.MeshStack;
 import agentmesh.stack.StackConfig;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -12,15 +20,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The mesh on a broker that wants SASL_PLAINTEXT with SCRAM-SHA-256, its client settings given only as
@@ -46,9 +45,12 @@ class KafkaSaslIT {
 
     @BeforeAll
     static void startOnASaslBrokerWithAWrongPassword() {
-        String itDatabase = StackConfig.fromEnvironment(Path.of("target", "stack")).dbUrl();
+        String itDatabase =
+                StackConfig.fromEnvironment(Path.of("target", "stack")).dbUrl();
         StackConfig config = StackConfig.builder(Path.of("target", "sasl-stack"))
-                .with("MESH_STACK_DIR", Path.of("target", "sasl-stack").toAbsolutePath().toString())
+                .with(
+                        "MESH_STACK_DIR",
+                        Path.of("target", "sasl-stack").toAbsolutePath().toString())
                 .with("MESH_TOPOLOGY", "single") // the cluster run's setting is for its shared stack
                 .with("MESH_STACK_FRESH", "true")
                 .with("MESH_PORT_BASE", "46000")
@@ -71,8 +73,8 @@ class KafkaSaslIT {
     }
 
     private static String jaas(String password) {
-        return "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + USER
-                + "\" password=\"" + password + "\";";
+        return "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"" + USER + "\" password=\""
+                + password + "\";";
     }
 
     @Test
@@ -80,8 +82,10 @@ class KafkaSaslIT {
     void aWrongPasswordGetsNothingThroughAndUsesUpNoAttempt() {
         MeshClient mesh = new MeshClient(stack.config().baseUri());
         MeshClient management = new MeshClient(stack.server().managementUri());
-        await().atMost(Duration.ofSeconds(30)).until(() -> kafkaCheck(management).getString("status").equals("DOWN"));
-        assertTrue(kafkaCheck(management).toString().contains("SaslAuthenticationException"),
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> kafkaCheck(management).getString("status").equals("DOWN"));
+        assertTrue(
+                kafkaCheck(management).toString().contains("SaslAuthenticationException"),
                 () -> kafkaCheck(management).toString());
 
         sender = mesh.registerAgent("sasl-sender");
@@ -90,11 +94,14 @@ class KafkaSaslIT {
         waiting = mesh.send(sender, MeshClient.textMessage(null, recipient, null, "waits for the right password"))
                 .getString("messageId");
 
-        await().during(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(12))
+        await().during(Duration.ofSeconds(10))
+                .atMost(Duration.ofSeconds(12))
                 .until(() -> Inbox.all(mesh, recipient, 0).isEmpty());
         // The server's configuration is at fault, not the event: it waits as through an outage, no attempt counted.
-        List<JsonObject> pending = mesh.get("admin/outbox?status=pending", MeshStackExtension.ADMIN_TOKEN).json()
-                .getJsonArray("events").getValuesAs(JsonObject.class);
+        List<JsonObject> pending = mesh.get("admin/outbox?status=pending", MeshStackExtension.ADMIN_TOKEN)
+                .json()
+                .getJsonArray("events")
+                .getValuesAs(JsonObject.class);
         assertEquals(1, pending.size(), pending::toString);
         assertEquals(0, pending.get(0).getInt("attempts"), pending::toString);
     }
@@ -106,7 +113,8 @@ class KafkaSaslIT {
         rightPassword = stack.addServer(Map.of("MESH_KAFKA_SASL_JAAS_CONFIG", jaas(PASSWORD)));
         MeshClient mesh = new MeshClient(rightPassword.baseUri());
         MeshClient management = new MeshClient(rightPassword.managementUri());
-        await().atMost(Duration.ofSeconds(60)).until(() -> management.get("health/ready", null).status() == 200);
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> management.get("health/ready", null).status() == 200);
 
         String after = mesh.send(sender, MeshClient.textMessage(null, recipient, null, "sent with the right one"))
                 .getString("messageId");
@@ -117,7 +125,9 @@ class KafkaSaslIT {
 
     private static JsonObject kafkaCheck(MeshClient management) {
         return management.get("health/ready", null).json().getJsonArray("checks").stream()
-                .map(JsonObject.class::cast).filter(check -> check.getString("name").equals("mesh-kafka"))
-                .findFirst().orElseThrow();
+                .map(JsonObject.class::cast)
+                .filter(check -> check.getString("name").equals("mesh-kafka"))
+                .findFirst()
+                .orElseThrow();
     }
 }

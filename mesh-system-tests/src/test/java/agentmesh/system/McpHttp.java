@@ -2,7 +2,6 @@ package agentmesh.system;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
@@ -19,8 +18,10 @@ final class McpHttp {
 
     private static final String PROTOCOL_VERSION = "2025-06-18";
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private final URI endpoint;
     private final String token;
     private final String sessionId;
@@ -30,9 +31,11 @@ final class McpHttp {
     McpHttp(URI endpoint, String token) throws IOException, InterruptedException {
         this.endpoint = endpoint;
         this.token = token;
-        HttpResponse<String> opened = send(request(null), "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\","
-                + "\"params\":{\"protocolVersion\":\"" + PROTOCOL_VERSION + "\",\"capabilities\":{},"
-                + "\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}");
+        HttpResponse<String> opened = send(
+                request(null),
+                "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\","
+                        + "\"params\":{\"protocolVersion\":\"" + PROTOCOL_VERSION + "\",\"capabilities\":{},"
+                        + "\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}");
         if (opened.statusCode() != 200) {
             throw new IllegalStateException("initialize: " + opened.statusCode() + " " + opened.body());
         }
@@ -42,15 +45,26 @@ final class McpHttp {
 
     /** A tools/call: the HTTP answer as it came (an SSE stream of the result, or the door's problem). */
     HttpResponse<String> callTool(String name, JsonObject arguments) throws IOException, InterruptedException {
-        return send(request(sessionId), Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", nextId++)
-                .add("method", "tools/call").add("params", Json.createObjectBuilder().add("name", name)
-                        .add("arguments", arguments)).build().toString());
+        return send(
+                request(sessionId),
+                Json.createObjectBuilder()
+                        .add("jsonrpc", "2.0")
+                        .add("id", nextId++)
+                        .add("method", "tools/call")
+                        .add(
+                                "params",
+                                Json.createObjectBuilder().add("name", name).add("arguments", arguments))
+                        .build()
+                        .toString());
     }
 
     /** The tool's result in an answer of {@link #callTool}: the JSON-RPC message's {@code result}. */
     static JsonObject result(HttpResponse<String> answer) {
-        String data = answer.body().lines().filter(line -> line.startsWith("data:"))
-                .map(line -> line.substring("data:".length()).trim()).reduce((a, b) -> b)
+        String data = answer.body()
+                .lines()
+                .filter(line -> line.startsWith("data:"))
+                .map(line -> line.substring("data:".length()).trim())
+                .reduce((a, b) -> b)
                 .orElseThrow(() -> new IllegalStateException("no result in " + answer.body()));
         return Json.createReader(new StringReader(data)).readObject().getJsonObject("result");
     }
@@ -61,8 +75,10 @@ final class McpHttp {
     }
 
     private HttpRequest.Builder request(String session) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(90))
-                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
+                .timeout(Duration.ofSeconds(90))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .header("MCP-Protocol-Version", PROTOCOL_VERSION);
         return session == null ? request : request.header("Mcp-Session-Id", session);
@@ -70,7 +86,7 @@ final class McpHttp {
 
     private HttpResponse<String> send(HttpRequest.Builder request, String body)
             throws IOException, InterruptedException {
-        return http.send(request.POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return http.send(
+                request.POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -1,11 +1,13 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringReader;
@@ -16,11 +18,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The MCP endpoint's tools act in-process, not through the mesh's API over HTTP: with every one of the agent's API
@@ -48,14 +47,20 @@ class McpInProcessIT {
             for (int i = 0; i < AGENT_SHARE; i++) {
                 stalled.add(unfinishedUpload(api.resolve("messages"), alice.token()));
             }
-            await().atMost(Duration.ofSeconds(5)).until(() -> mesh.get("tasks", alice.token()).status() == 429);
+            await().atMost(Duration.ofSeconds(5))
+                    .until(() -> mesh.get("tasks", alice.token()).status() == 429);
             ApiResponse refused = mesh.get("tasks", alice.token());
             assertTrue(refused.toString().contains("too-many-requests-at-once"), refused::toString);
 
-            HttpResponse<String> sent = mcp.callTool("mesh_send_message", Json.createObjectBuilder()
-                    .add("to", bob.id()).add("text", "sent while the API is shut to me").build());
-            HttpResponse<String> read = mcp.callTool("mesh_read_task", Json.createObjectBuilder()
-                    .add("taskId", taskId(sent)).build());
+            HttpResponse<String> sent = mcp.callTool(
+                    "mesh_send_message",
+                    Json.createObjectBuilder()
+                            .add("to", bob.id())
+                            .add("text", "sent while the API is shut to me")
+                            .build());
+            HttpResponse<String> read = mcp.callTool(
+                    "mesh_read_task",
+                    Json.createObjectBuilder().add("taskId", taskId(sent)).build());
 
             assertEquals(200, sent.statusCode(), sent.body());
             assertFalse(McpHttp.result(sent).getBoolean("isError", false), sent.body());
@@ -75,23 +80,33 @@ class McpInProcessIT {
         Agent carol = mesh.registerAgent("carol"); // no contact of alice's
         McpHttp mcp = new McpHttp(api.resolve("../../mcp"), alice.token());
 
-        JsonObject strangers = McpHttp.result(mcp.callTool("mesh_send_message", Json.createObjectBuilder()
-                .add("to", carol.id()).add("text", "hi").build()));
-        JsonObject badId = McpHttp.result(mcp.callTool("mesh_send_message", Json.createObjectBuilder()
-                .add("to", "no spaces allowed").add("text", "hi").build()));
+        JsonObject strangers = McpHttp.result(mcp.callTool(
+                "mesh_send_message",
+                Json.createObjectBuilder()
+                        .add("to", carol.id())
+                        .add("text", "hi")
+                        .build()));
+        JsonObject badId = McpHttp.result(mcp.callTool(
+                "mesh_send_message",
+                Json.createObjectBuilder()
+                        .add("to", "no spaces allowed")
+                        .add("text", "hi")
+                        .build()));
         ApiResponse apiAnswer = mesh.post("messages", alice.token(), MeshClient.textMessage(null, carol, null, "hi"));
 
         assertTrue(strangers.getBoolean("isError"));
-        assertTrue(McpHttp.text(strangers).startsWith("{\"error\":\"" + apiAnswer.status() + " "),
+        assertTrue(
+                McpHttp.text(strangers).startsWith("{\"error\":\"" + apiAnswer.status() + " "),
                 () -> McpHttp.text(strangers) + " / the API: " + apiAnswer);
         assertTrue(McpHttp.text(strangers).contains(apiAnswer.json().getString("detail")), McpHttp.text(strangers));
         assertTrue(badId.getBoolean("isError"));
-        assertTrue(McpHttp.text(badId).contains("400 Invalid request: to must be 3-128 characters"),
-                McpHttp.text(badId));
+        assertTrue(
+                McpHttp.text(badId).contains("400 Invalid request: to must be 3-128 characters"), McpHttp.text(badId));
     }
 
     private static String taskId(HttpResponse<String> sent) {
-        return Json.createReader(new StringReader(McpHttp.text(McpHttp.result(sent)))).readObject()
+        return Json.createReader(new StringReader(McpHttp.text(McpHttp.result(sent))))
+                .readObject()
                 .getString("taskId");
     }
 
@@ -100,8 +115,9 @@ class McpInProcessIT {
         Socket socket = new Socket(uri.getHost(), uri.getPort());
         OutputStream out = socket.getOutputStream();
         out.write(("POST " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort()
-                + "\r\nAuthorization: Bearer " + token + "\r\nContent-Type: application/json"
-                + "\r\nContent-Length: 1000\r\n\r\n{").getBytes(StandardCharsets.ISO_8859_1));
+                        + "\r\nAuthorization: Bearer " + token + "\r\nContent-Type: application/json"
+                        + "\r\nContent-Length: 1000\r\n\r\n{")
+                .getBytes(StandardCharsets.ISO_8859_1));
         out.flush();
         return socket;
     }

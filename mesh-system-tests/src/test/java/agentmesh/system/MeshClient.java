@@ -2,7 +2,6 @@ package agentmesh.system;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -20,8 +19,10 @@ public final class MeshClient {
 
     private final URI base;
     private final Duration requestTimeout;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
 
     public MeshClient(URI base) {
         this(base, Duration.ofSeconds(60));
@@ -49,7 +50,8 @@ public final class MeshClient {
     public ApiResponse read(String path, String token) {
         ApiResponse answer = get(path, token);
         for (int retry = 0; retry < 10 && answer.status() == 429; retry++) {
-            LockSupport.parkNanos(Duration.ofSeconds(answer.retryAfterSeconds().orElse(1)).toNanos());
+            LockSupport.parkNanos(
+                    Duration.ofSeconds(answer.retryAfterSeconds().orElse(1)).toNanos());
             answer = get(path, token);
         }
         return answer;
@@ -82,7 +84,8 @@ public final class MeshClient {
     }
 
     public ApiResponse put(String path, String token, String body) {
-        return send(request(path, token).header("Content-Type", "application/json")
+        return send(request(path, token)
+                .header("Content-Type", "application/json")
                 .PUT(HttpRequest.BodyPublishers.ofString(body)));
     }
 
@@ -93,7 +96,9 @@ public final class MeshClient {
     /** Registers an agent with a unique id built from the prefix; returns it with its token. */
     public Agent registerAgent(String prefix) {
         String agentId = prefix + "-" + UUID.randomUUID().toString().substring(0, 8) + "@it";
-        ApiResponse response = post("admin/agents", MeshStackExtension.ADMIN_TOKEN,
+        ApiResponse response = post(
+                "admin/agents",
+                MeshStackExtension.ADMIN_TOKEN,
                 Json.createObjectBuilder().add("agentId", agentId).build().toString());
         if (response.status() != 201) {
             throw new IllegalStateException("registering " + agentId + ": " + response);
@@ -102,8 +107,8 @@ public final class MeshClient {
     }
 
     public void allow(Agent one, Agent other) {
-        ApiResponse response = post("admin/agents/" + one.id() + "/contacts/" + other.id(),
-                MeshStackExtension.ADMIN_TOKEN, "");
+        ApiResponse response =
+                post("admin/agents/" + one.id() + "/contacts/" + other.id(), MeshStackExtension.ADMIN_TOKEN, "");
         if (response.status() != 204) {
             throw new IllegalStateException("allowing " + one.id() + " and " + other.id() + ": " + response);
         }
@@ -111,9 +116,14 @@ public final class MeshClient {
 
     /** A text message from one agent to another; {@code taskId} null opens a task. */
     public static String textMessage(String messageId, Agent to, String taskId, String text) {
-        var body = Json.createObjectBuilder().add("to", to.id())
-                .add("parts", Json.createArrayBuilder().add(Json.createObjectBuilder()
-                        .add("kind", "text").add("text", text)));
+        var body = Json.createObjectBuilder()
+                .add("to", to.id())
+                .add(
+                        "parts",
+                        Json.createArrayBuilder()
+                                .add(Json.createObjectBuilder()
+                                        .add("kind", "text")
+                                        .add("text", text)));
         if (messageId != null) {
             body.add("messageId", messageId);
         }
@@ -130,7 +140,8 @@ public final class MeshClient {
     public JsonObject send(Agent from, String body) {
         ApiResponse response = post("messages", from.token(), body);
         for (int retry = 0; retry < 5 && (response.status() == 429 || response.status() == 503); retry++) {
-            LockSupport.parkNanos(Duration.ofSeconds(response.retryAfterSeconds().orElse(1)).toNanos());
+            LockSupport.parkNanos(
+                    Duration.ofSeconds(response.retryAfterSeconds().orElse(1)).toNanos());
             response = post("messages", from.token(), body);
         }
         if (response.status() != 201) {
@@ -140,7 +151,8 @@ public final class MeshClient {
     }
 
     private HttpRequest.Builder jsonPost(String path, String token, String body) {
-        return request(path, token).header("Content-Type", "application/json")
+        return request(path, token)
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
     }
 
@@ -163,6 +175,5 @@ public final class MeshClient {
         }
     }
 
-    public record Agent(String id, String token) {
-    }
+    public record Agent(String id, String token) {}
 }

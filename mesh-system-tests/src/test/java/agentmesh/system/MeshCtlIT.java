@@ -1,10 +1,10 @@
 package agentmesh.system;
 
-import agentmesh.cli.MeshCtl;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import agentmesh.cli.MeshCtl;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -17,10 +17,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * meshctl against the real stack: an admin sets two agents up, one sends, the other reads, refusals exit typed; and
@@ -30,8 +29,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MeshCtlIT {
 
     private final Map<String, String> environment = new HashMap<>(Map.of(
-            "MESH_URL", MeshStackExtension.stack().config().baseUri().toString(),
-            "MESH_ADMIN_TOKEN", MeshStackExtension.ADMIN_TOKEN));
+            "MESH_URL",
+            MeshStackExtension.stack().config().baseUri().toString(),
+            "MESH_ADMIN_TOKEN",
+            MeshStackExtension.ADMIN_TOKEN));
     private String out;
     private String err;
 
@@ -78,19 +79,25 @@ class MeshCtlIT {
         environment.put("MESH_ADMIN_TOKEN", MeshStackExtension.ADMIN_TOKEN);
         assertEquals(0, meshctl("agents", "register", carol, "Carol"));
 
-        Path skills = Files.writeString(dir.resolve("skills.json"),
+        Path skills = Files.writeString(
+                dir.resolve("skills.json"),
                 "[{\"id\":\"review\",\"name\":\"Code review\",\"description\":\"Reviews a PR\","
                         + "\"tags\":[\"java\"]}]");
-        assertEquals(0, meshctl("card", "set", carol, "--description", "Reviews Java code", "--skills",
-                skills.toString()), () -> err);
+        assertEquals(
+                0,
+                meshctl("card", "set", carol, "--description", "Reviews Java code", "--skills", skills.toString()),
+                () -> err);
         Files.writeString(skills, "[{\"id\":\"review\"}]");
         assertEquals(7, meshctl("card", "set", carol, "--skills", skills.toString()), "a skill without a name");
         assertTrue(err.contains("skills[0].name"), err);
         assertEquals(0, meshctl("card", "show", carol));
-        assertTrue(out.contains("description  Reviews Java code") && out.contains("review  Code review  java"),
+        assertTrue(
+                out.contains("description  Reviews Java code") && out.contains("review  Code review  java"),
                 "the refused card changed nothing: " + out);
 
-        URI card = MeshStackExtension.stack().config().baseUri()
+        URI card = MeshStackExtension.stack()
+                .config()
+                .baseUri()
                 .resolve("/mesh/a2a/" + carol + "/.well-known/agent-card.json");
         assertEquals(5, meshctl("remote", "show", face), "not a remote agent yet");
         assertEquals(0, meshctl("remote", "attach", face, card.toString()), () -> err);
@@ -124,7 +131,10 @@ class MeshCtlIT {
     private int meshctl(String... args) {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int status = MeshCtl.run(args, environment, new PrintStream(stdout, true, StandardCharsets.UTF_8),
+        int status = MeshCtl.run(
+                args,
+                environment,
+                new PrintStream(stdout, true, StandardCharsets.UTF_8),
                 new PrintStream(stderr, true, StandardCharsets.UTF_8));
         out = stdout.toString(StandardCharsets.UTF_8);
         err = stderr.toString(StandardCharsets.UTF_8);

@@ -1,7 +1,6 @@
 package agentmesh.system;
 
 import agentmesh.stack.StackConfig;
-
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -19,17 +18,17 @@ import java.util.stream.Collectors;
 /** Reads the mesh's tables directly, to check what a request stored (or did not). */
 public final class MeshDatabase {
 
-    private static final List<String> TABLES = List.of("agent", "contact", "task", "task_message", "task_artifact",
-            "outbox_event");
+    private static final List<String> TABLES =
+            List.of("agent", "contact", "task", "task_message", "task_artifact", "outbox_event");
 
-    private MeshDatabase() {
-    }
+    private MeshDatabase() {}
 
     /** Row count of every mesh table. */
     static Map<String, Long> rowCounts() {
         Map<String, Long> counts = new LinkedHashMap<>();
         for (String table : TABLES) {
-            counts.put(table, (Long) query("SELECT COUNT(*) FROM " + table).get(0).get(0));
+            counts.put(
+                    table, (Long) query("SELECT COUNT(*) FROM " + table).get(0).get(0));
         }
         return counts;
     }
@@ -84,17 +83,19 @@ public final class MeshDatabase {
      */
     public static int killConnectionsOf(StackConfig config, ProcessHandle server) {
         Set<String> ports = SocketsOf.localPorts(server.pid(), config.database().port()).stream()
-                .map(port -> ":" + port).collect(Collectors.toSet());
+                .map(port -> ":" + port)
+                .collect(Collectors.toSet());
         return killConnections(config, host -> ports.stream().anyMatch(host::endsWith));
     }
 
     private static int killConnections(StackConfig config, Predicate<String> host) {
         int killed = 0;
-        try (Connection connection = DriverManager.getConnection(config.database().serverUrl(),
-                config.dbAdminUser(), config.dbAdminPassword());
-             PreparedStatement find = connection.prepareStatement("SELECT ID, HOST FROM information_schema.PROCESSLIST"
-                     + " WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()");
-             Statement kill = connection.createStatement()) {
+        try (Connection connection = DriverManager.getConnection(
+                        config.database().serverUrl(), config.dbAdminUser(), config.dbAdminPassword());
+                PreparedStatement find =
+                        connection.prepareStatement("SELECT ID, HOST FROM information_schema.PROCESSLIST"
+                                + " WHERE USER = ? AND DB = ? AND ID <> CONNECTION_ID()");
+                Statement kill = connection.createStatement()) {
             find.setString(1, config.dbUser());
             find.setString(2, config.database().database());
             List<Long> ids = new ArrayList<>();
@@ -124,9 +125,9 @@ public final class MeshDatabase {
     }
 
     private static <T> T run(StackConfig config, String sql, Object[] parameters, Execution<T> execution) {
-        try (Connection connection = DriverManager.getConnection(config.database().applicationUrl(),
-                config.dbUser(), config.dbPassword());
-             PreparedStatement statement = connection.prepareStatement(sql)) {
+        try (Connection connection = DriverManager.getConnection(
+                        config.database().applicationUrl(), config.dbUser(), config.dbPassword());
+                PreparedStatement statement = connection.prepareStatement(sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }

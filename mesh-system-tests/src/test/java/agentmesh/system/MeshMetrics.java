@@ -1,10 +1,8 @@
 package agentmesh.system;
 
 import agentmesh.stack.LoadBalancer;
-import agentmesh.stack.MeshStack;
-
 import agentmesh.stack.MeshServer;
-
+import agentmesh.stack.MeshStack;
 import java.net.URI;
 import java.util.List;
 import java.util.stream.Stream;
@@ -12,8 +10,7 @@ import java.util.stream.Stream;
 /** Reads the mesh's metrics (Prometheus text at /mesh/metrics), the same on every server. */
 public final class MeshMetrics {
 
-    private MeshMetrics() {
-    }
+    private MeshMetrics() {}
 
     /** The sum of the samples of a metric whose labels contain {@code labelFilter} (empty: all of them). */
     static double sum(MeshServer server, String metric, String labelFilter) {
@@ -63,6 +60,7 @@ public final class MeshMetrics {
     static double sum(String metric, String labelFilter) {
         MeshStack stack = MeshStackExtension.stack();
         return stack.balancer().map(LoadBalancer::instances).orElse(List.of(stack.server())).stream()
-                .mapToDouble(server -> sum(server, metric, labelFilter)).sum();
+                .mapToDouble(server -> sum(server, metric, labelFilter))
+                .sum();
     }
 }

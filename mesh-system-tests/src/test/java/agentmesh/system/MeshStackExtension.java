@@ -2,11 +2,10 @@ package agentmesh.system;
 
 import agentmesh.stack.MeshStack;
 import agentmesh.stack.StackConfig;
-import org.junit.jupiter.api.extension.BeforeAllCallback;
-import org.junit.jupiter.api.extension.ExtensionContext;
-
 import java.nio.file.Path;
 import java.util.logging.Logger;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Starts the real stack (database, Kafka broker, Payara Server with the built EAR) once for all system tests of the
@@ -21,11 +20,13 @@ public class MeshStackExtension implements BeforeAllCallback {
     public static final String A2A_HOST_PATTERN = "{agent}.agents.localhost";
     /** The address the stack believes X-Forwarded-For from (mesh.http.trusted-proxies): the tests' own. */
     public static final String TRUSTED_PROXY = "127.0.0.1";
+
     private static final Logger LOG = Logger.getLogger(MeshStackExtension.class.getName());
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+        context.getRoot()
+                .getStore(ExtensionContext.Namespace.GLOBAL)
                 .getOrComputeIfAbsent(RunningStack.class, key -> RunningStack.start(), RunningStack.class);
     }
 

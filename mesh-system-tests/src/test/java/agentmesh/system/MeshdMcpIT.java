@@ -1,5 +1,10 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.client.InboxEvent;
 import agentmesh.client.MeshAdmin;
 import agentmesh.client.MeshAgent;
@@ -9,9 +14,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,11 +27,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The mesh's MCP tools driven by the official MCP client ({@code @modelcontextprotocol/sdk} from npm, unmodified,
@@ -41,15 +40,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class MeshdMcpIT {
 
     private final URI base = MeshStackExtension.stack().config().baseUri();
-    private final MeshAdmin admin = MeshAdmin.builder(base, MeshStackExtension.ADMIN_TOKEN).build();
+    private final MeshAdmin admin =
+            MeshAdmin.builder(base, MeshStackExtension.ADMIN_TOKEN).build();
 
     @Test
     void overStdioTheOfficialMcpClientListsTheToolsSendsAMessageAndReadsTheAnswer() throws Exception {
         conversation((host, peer) -> {
             JsonArrayBuilder meshd = Json.createArrayBuilder()
                     .add(Path.of(System.getProperty("java.home"), "bin", "java").toString())
-                    .add("-jar").add(MeshdIT.JAR.toString()).add("mcp")
-                    .add("--url").add(base.toString()).add("--agent").add(host.agentId());
+                    .add("-jar")
+                    .add(MeshdIT.JAR.toString())
+                    .add("mcp")
+                    .add("--url")
+                    .add(base.toString())
+                    .add("--agent")
+                    .add(host.agentId());
             return Map.of("MESHD_COMMAND", meshd.build().toString(), "MESH_AGENT_TOKEN", host.token());
         });
     }
@@ -63,18 +68,24 @@ class MeshdMcpIT {
     void theMeshsMcpEndpointRefusesAMissingOrAdminToken() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         HttpRequest.Builder initialize = HttpRequest.newBuilder(mcpEndpoint())
-                .header("Content-Type", "application/json").header("Accept", "application/json, text/event-stream")
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
                         + "\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
                         + "\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}"));
 
         HttpResponse<String> anonymous = http.send(initialize.build(), HttpResponse.BodyHandlers.ofString());
-        HttpResponse<String> admin = http.send(initialize.header("Authorization", "Bearer "
-                + MeshStackExtension.ADMIN_TOKEN).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> admin = http.send(
+                initialize
+                        .header("Authorization", "Bearer " + MeshStackExtension.ADMIN_TOKEN)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
 
         for (HttpResponse<String> refused : List.of(anonymous, admin)) {
             assertEquals(401, refused.statusCode(), refused.body());
-            assertEquals("application/problem+json", refused.headers().firstValue("Content-Type").orElseThrow());
+            assertEquals(
+                    "application/problem+json",
+                    refused.headers().firstValue("Content-Type").orElseThrow());
         }
     }
 
@@ -88,7 +99,8 @@ class MeshdMcpIT {
         MeshAdmin.Credentials host = admin.registerAgent("host-" + suffix + "@mcp", "An LLM host's agent");
         MeshAdmin.Credentials peer = admin.registerAgent("peer-" + suffix + "@mcp", "Peer");
         admin.allow(host.agentId(), peer.agentId());
-        MeshAgent peerClient = MeshAgent.builder(base, peer.agentId(), peer.token()).build();
+        MeshAgent peerClient =
+                MeshAgent.builder(base, peer.agentId(), peer.token()).build();
 
         ProcessBuilder builder = new ProcessBuilder("node", "mcp-client.mjs")
                 .directory(Path.of("src", "test", "node").toFile())
@@ -104,11 +116,20 @@ class MeshdMcpIT {
         String output = new String(client.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, client.exitValue(), output);
 
-        JsonObject result = Json.createReader(new StringReader(output.lines().reduce((a, b) -> b).orElseThrow()))
+        JsonObject result = Json.createReader(
+                        new StringReader(output.lines().reduce((a, b) -> b).orElseThrow()))
                 .readObject();
-        assertEquals(List.of("mesh_send_message", "mesh_reply", "mesh_update_task", "mesh_add_artifact",
-                        "mesh_read_task", "mesh_read_inbox", "mesh_wait_for_message"),
-                result.getJsonArray("tools").getValuesAs(JsonString.class).stream().map(JsonString::getString)
+        assertEquals(
+                List.of(
+                        "mesh_send_message",
+                        "mesh_reply",
+                        "mesh_update_task",
+                        "mesh_add_artifact",
+                        "mesh_read_task",
+                        "mesh_read_inbox",
+                        "mesh_wait_for_message"),
+                result.getJsonArray("tools").getValuesAs(JsonString.class).stream()
+                        .map(JsonString::getString)
                         .toList());
         assertFalse(result.getJsonObject("sent").getBoolean("isError", false), output);
         assertTrue(text(result, "sent").contains("\"taskId\":\"" + hello.taskId() + "\""), output);
@@ -123,12 +144,17 @@ class MeshdMcpIT {
     }
 
     private static String text(JsonObject result, String call) {
-        return result.getJsonObject(call).getJsonArray("content").getJsonObject(0).getString("text");
+        return result.getJsonObject(call)
+                .getJsonArray("content")
+                .getJsonObject(0)
+                .getString("text");
     }
 
     private static InboxEvent.MessageEvent firstMessage(MeshAgent agent) {
         return agent.inbox(0L, 10, Duration.ZERO).events().stream()
-                .filter(InboxEvent.MessageEvent.class::isInstance).map(InboxEvent.MessageEvent.class::cast)
-                .findFirst().orElse(null);
+                .filter(InboxEvent.MessageEvent.class::isInstance)
+                .map(InboxEvent.MessageEvent.class::cast)
+                .findFirst()
+                .orElse(null);
     }
 }

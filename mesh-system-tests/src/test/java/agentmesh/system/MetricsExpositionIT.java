@@ -1,9 +1,10 @@
 package agentmesh.system;
 
-import agentmesh.system.MeshClient.Agent;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import agentmesh.system.MeshClient.Agent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,10 +16,8 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The mesh's metrics as Prometheus reads them, on whichever server the stack runs: Prometheus's own checker accepts
@@ -31,11 +30,12 @@ class MetricsExpositionIT {
     private static final String LATENCY = "agent_mesh_message_e2e_latency_seconds";
     private static final Path DOCUMENTED = Path.of("..", "docs", "API.md");
     private static final Pattern TYPE_LINE = Pattern.compile("^# TYPE (\\S+) (\\S+)$", Pattern.MULTILINE);
-    private static final Pattern DOCUMENTED_ROW = Pattern.compile("^\\| `(agent_mesh_\\w+)` \\| (\\w+) \\|",
-            Pattern.MULTILINE);
+    private static final Pattern DOCUMENTED_ROW =
+            Pattern.compile("^\\| `(agent_mesh_\\w+)` \\| (\\w+) \\|", Pattern.MULTILINE);
 
     private final MeshClient mesh = MeshClient.forStack();
-    private final MeshClient metrics = new MeshClient(MeshMetrics.address(MeshStackExtension.stack().server()));
+    private final MeshClient metrics =
+            new MeshClient(MeshMetrics.address(MeshStackExtension.stack().server()));
 
     @Test
     void promtoolChecksTheMetricsWithoutAComplaint() throws IOException {
@@ -53,7 +53,8 @@ class MetricsExpositionIT {
 
     @Test
     void theMetricListInTheDocsIsWhatIsServed() throws IOException {
-        SortedSet<String> served = matches(TYPE_LINE, MeshMetrics.scrape(MeshStackExtension.stack().server()));
+        SortedSet<String> served =
+                matches(TYPE_LINE, MeshMetrics.scrape(MeshStackExtension.stack().server()));
         SortedSet<String> documented = matches(DOCUMENTED_ROW, Files.readString(DOCUMENTED, StandardCharsets.UTF_8));
 
         assertEquals(documented, served, "the metrics table in docs/API.md: name and type of every family served");
@@ -72,7 +73,8 @@ class MetricsExpositionIT {
         assertEquals(count, MeshMetrics.sum(scraped, LATENCY + "_bucket", "le=\"+Inf\""), scraped);
         assertTrue(MeshMetrics.sum(scraped, LATENCY + "_bucket", "le=\"+Inf\"") >= infBefore + 1, scraped);
         double below = 0;
-        for (String line : scraped.lines().filter(l -> l.startsWith(LATENCY + "_bucket{")).toList()) {
+        for (String line :
+                scraped.lines().filter(l -> l.startsWith(LATENCY + "_bucket{")).toList()) {
             double cumulative = Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
             assertTrue(cumulative >= below, "buckets are cumulative: " + line + "\n" + scraped);
             below = cumulative;

@@ -1,13 +1,14 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.stack.KafkaBroker;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,39 +17,65 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** What an operator reads: /admin/stats, readiness, /metrics, /openapi. */
 @ExtendWith(MeshStackExtension.class)
 class OperationsIT {
 
     private final MeshClient mesh = MeshClient.forStack();
-    private final MeshClient root = new MeshClient(MeshStackExtension.stack().config().baseUri().resolve("/"));
-    private final MeshClient management = new MeshClient(MeshStackExtension.stack().server().managementUri());
+    private final MeshClient root =
+            new MeshClient(MeshStackExtension.stack().config().baseUri().resolve("/"));
+    private final MeshClient management =
+            new MeshClient(MeshStackExtension.stack().server().managementUri());
 
     @Test
     void statsShowTheWaitingOutboxTheConsumersLagAndTasksByState() {
         Agent alice = mesh.registerAgent("alice");
         Agent bob = mesh.registerAgent("bob");
         mesh.allow(alice, bob);
-        long submittedBefore = stats().getJsonObject("tasksByState").getJsonNumber("submitted").longValue();
-        assertEquals(204, mesh.put("admin/test-faults/publish/" + bob.id(), MeshStackExtension.ADMIN_TOKEN).status());
+        long submittedBefore =
+                stats().getJsonObject("tasksByState").getJsonNumber("submitted").longValue();
+        assertEquals(
+                204,
+                mesh.put("admin/test-faults/publish/" + bob.id(), MeshStackExtension.ADMIN_TOKEN)
+                        .status());
         try {
             mesh.send(alice, MeshClient.textMessage(null, bob, null, "held back"));
-            await().atMost(Duration.ofSeconds(20)).until(() -> stats().getJsonObject("outbox")
-                    .getJsonNumber("oldestPendingAgeSeconds") != null);
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> stats().getJsonObject("outbox").getJsonNumber("oldestPendingAgeSeconds") != null);
             JsonObject held = stats();
-            assertTrue(held.getJsonObject("outbox").getJsonObject("byStatus").getJsonNumber("pending").longValue()
-                    >= 1, held::toString);
-            assertTrue(held.getJsonObject("outbox").getJsonNumber("oldestPendingAgeSeconds").doubleValue() > 0,
+            assertTrue(
+                    held.getJsonObject("outbox")
+                                    .getJsonObject("byStatus")
+                                    .getJsonNumber("pending")
+                                    .longValue()
+                            >= 1,
                     held::toString);
-            assertEquals(submittedBefore + 1, held.getJsonObject("tasksByState").getJsonNumber("submitted")
-                    .longValue(), held::toString);
-            assertEquals(List.of("submitted", "working", "input-required", "auth-required", "completed", "failed",
-                    "canceled", "rejected"), List.copyOf(held.getJsonObject("tasksByState").keySet()));
+            assertTrue(
+                    held.getJsonObject("outbox")
+                                    .getJsonNumber("oldestPendingAgeSeconds")
+                                    .doubleValue()
+                            > 0,
+                    held::toString);
+            assertEquals(
+                    submittedBefore + 1,
+                    held.getJsonObject("tasksByState")
+                            .getJsonNumber("submitted")
+                            .longValue(),
+                    held::toString);
+            assertEquals(
+                    List.of(
+                            "submitted",
+                            "working",
+                            "input-required",
+                            "auth-required",
+                            "completed",
+                            "failed",
+                            "canceled",
+                            "rejected"),
+                    List.copyOf(held.getJsonObject("tasksByState").keySet()));
         } finally {
             mesh.delete("admin/test-faults/publish/" + bob.id(), MeshStackExtension.ADMIN_TOKEN);
         }
@@ -59,8 +86,9 @@ class OperationsIT {
         long markers = MeshStackExtension.onWildFly() ? 1 : 0;
         await().atMost(Duration.ofSeconds(60)).until(() -> {
             JsonObject consumer = stats().getJsonObject("consumer");
-            return consumer.getJsonObject("lagByPartition").size() == 12 && consumer.getJsonObject("lagByPartition")
-                    .values().stream().allMatch(lag -> ((JsonNumber) lag).longValue() <= markers);
+            return consumer.getJsonObject("lagByPartition").size() == 12
+                    && consumer.getJsonObject("lagByPartition").values().stream()
+                            .allMatch(lag -> ((JsonNumber) lag).longValue() <= markers);
         });
         JsonObject after = stats();
         assertEquals("mesh-inbox", after.getJsonObject("consumer").getString("group"));
@@ -85,7 +113,8 @@ class OperationsIT {
         broker.stop();
         try {
             // The inbox consumer's check may go down first (Reactive Messaging's on WildFly); this one must follow.
-            await().atMost(Duration.ofSeconds(15)).until(() -> check("mesh-kafka").getString("status").equals("DOWN"));
+            await().atMost(Duration.ofSeconds(15))
+                    .until(() -> check("mesh-kafka").getString("status").equals("DOWN"));
             assertEquals(503, readiness().status());
             JsonObject consumer = stats().getJsonObject("consumer");
             assertTrue(consumer.getString("error").startsWith("Kafka did not answer"), consumer::toString);
@@ -112,10 +141,13 @@ class OperationsIT {
         try {
             held = mesh.send(alice, MeshClient.textMessage(null, bob, null, "during the outage"))
                     .getString("messageId");
-            await().atMost(Duration.ofSeconds(30)).until(() -> stats().getJsonArray("recentFaults").stream()
-                    .map(JsonObject.class::cast).anyMatch(f -> f.getString("kind").equals("broker-unavailable")));
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> stats().getJsonArray("recentFaults").stream()
+                            .map(JsonObject.class::cast)
+                            .anyMatch(f -> f.getString("kind").equals("broker-unavailable")));
             // Twenty seconds of outage: every client reconnects about once a second.
-            await().during(Duration.ofSeconds(20)).atMost(Duration.ofSeconds(30))
+            await().during(Duration.ofSeconds(20))
+                    .atMost(Duration.ofSeconds(30))
                     .until(() -> readiness().status() == 503);
             long kafkaLines = kafkaLogLines(log) - kafkaLinesBefore;
             assertTrue(kafkaLines <= 20, kafkaLines + " lines from Kafka's clients in the server log");
@@ -150,10 +182,17 @@ class OperationsIT {
     @Test
     void everyCounterOfTheContractIsExportedBeforeItFirstCounts() {
         String metrics = MeshMetrics.scrape(MeshStackExtension.stack().server());
-        for (String name : List.of("agent_mesh_outbox_events", "agent_mesh_outbox_oldest_pending_age_seconds",
-                "agent_mesh_outbox_dispatch_total", "agent_mesh_dedup_hit_total", "agent_mesh_task_timeout_total",
-                "agent_mesh_rate_limited_total", "agent_mesh_dead_letter_total", "agent_mesh_inbox_delivered_total",
-                "agent_mesh_consumer_rebalances_total", "agent_mesh_message_e2e_latency_seconds_bucket")) {
+        for (String name : List.of(
+                "agent_mesh_outbox_events",
+                "agent_mesh_outbox_oldest_pending_age_seconds",
+                "agent_mesh_outbox_dispatch_total",
+                "agent_mesh_dedup_hit_total",
+                "agent_mesh_task_timeout_total",
+                "agent_mesh_rate_limited_total",
+                "agent_mesh_dead_letter_total",
+                "agent_mesh_inbox_delivered_total",
+                "agent_mesh_consumer_rebalances_total",
+                "agent_mesh_message_e2e_latency_seconds_bucket")) {
             assertTrue(MeshMetrics.exported(metrics, name), name + " missing:\n" + metrics);
         }
         // No task on this stack waits a day; only TaskIdleTimeoutIT's impatient instance fails idle tasks, and only
@@ -183,15 +222,37 @@ class OperationsIT {
         for (String scheme : List.of("agent", "admin")) {
             assertEquals("bearer", schemes.getJsonObject(scheme).getString("scheme"), schemes::toString);
         }
-        JsonObject send = document.getJsonObject("paths").getJsonObject("/api/v1/messages").getJsonObject("post");
-        assertEquals("agent", send.getJsonArray("security").getJsonObject(0).keySet().iterator().next());
+        JsonObject send = document.getJsonObject("paths")
+                .getJsonObject("/api/v1/messages")
+                .getJsonObject("post");
+        assertEquals(
+                "agent",
+                send.getJsonArray("security")
+                        .getJsonObject(0)
+                        .keySet()
+                        .iterator()
+                        .next());
         for (String status : List.of("400", "401", "403", "409", "413", "429", "503")) {
-            assertEquals("#/components/schemas/Problem", send.getJsonObject("responses").getJsonObject(status)
-                    .getJsonObject("content").getJsonObject("application/problem+json").getJsonObject("schema")
-                    .getString("$ref"), status);
+            assertEquals(
+                    "#/components/schemas/Problem",
+                    send.getJsonObject("responses")
+                            .getJsonObject(status)
+                            .getJsonObject("content")
+                            .getJsonObject("application/problem+json")
+                            .getJsonObject("schema")
+                            .getString("$ref"),
+                    status);
         }
-        JsonObject stats = document.getJsonObject("paths").getJsonObject("/api/v1/admin/stats").getJsonObject("get");
-        assertEquals("admin", stats.getJsonArray("security").getJsonObject(0).keySet().iterator().next());
+        JsonObject stats = document.getJsonObject("paths")
+                .getJsonObject("/api/v1/admin/stats")
+                .getJsonObject("get");
+        assertEquals(
+                "admin",
+                stats.getJsonArray("security")
+                        .getJsonObject(0)
+                        .keySet()
+                        .iterator()
+                        .next());
         assertTrue(document.getJsonObject("components").getJsonObject("schemas").containsKey("Problem"));
     }
 
@@ -202,8 +263,11 @@ class OperationsIT {
     }
 
     private JsonObject check(String name) {
-        return readiness().json().getJsonArray("checks").stream().map(JsonObject.class::cast)
-                .filter(check -> check.getString("name").equals(name)).findFirst().orElseThrow();
+        return readiness().json().getJsonArray("checks").stream()
+                .map(JsonObject.class::cast)
+                .filter(check -> check.getString("name").equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     private ApiResponse readiness() {

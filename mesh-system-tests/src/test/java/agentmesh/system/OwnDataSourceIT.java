@@ -1,15 +1,14 @@
 package agentmesh.system;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import agentmesh.stack.PayaraServer;
 import agentmesh.system.MeshClient.Agent;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A domain nobody prepared for the mesh (no {@code jdbc/mesh}, no {@code mesh.datasource}): the EAR deploys there

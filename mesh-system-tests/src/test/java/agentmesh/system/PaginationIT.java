@@ -1,16 +1,15 @@
 package agentmesh.system;
 
-import agentmesh.system.MeshClient.Agent;
-import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.time.Duration;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import agentmesh.system.MeshClient.Agent;
+import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * One pagination vocabulary on every paged route of API v1: {@code cursor} (the {@code nextCursor} of the page
@@ -31,12 +30,19 @@ class PaginationIT {
         Agent carol = mesh.registerAgent("carol");
         mesh.allow(alice, bob);
         mesh.allow(alice, carol);
-        String task = mesh.send(alice, MeshClient.textMessage(null, bob, null, "one")).getString("taskId");
+        String task =
+                mesh.send(alice, MeshClient.textMessage(null, bob, null, "one")).getString("taskId");
         mesh.send(alice, MeshClient.textMessage(null, bob, task, "two"));
         mesh.send(alice, MeshClient.textMessage(null, bob, null, "another task"));
         for (String name : List.of("first", "second")) {
-            assertEquals(201, mesh.post("tasks/" + task + "/artifacts", bob.token(), "{\"name\":\"" + name
-                    + "\",\"parts\":[{\"kind\":\"text\",\"text\":\"" + name + "\"}]}").status());
+            assertEquals(
+                    201,
+                    mesh.post(
+                                    "tasks/" + task + "/artifacts",
+                                    bob.token(),
+                                    "{\"name\":\"" + name + "\",\"parts\":[{\"kind\":\"text\",\"text\":\"" + name
+                                            + "\"}]}")
+                            .status());
         }
         Inbox.awaitAtLeast(mesh, bob, 3, Duration.ofSeconds(30));
 
@@ -53,8 +59,10 @@ class PaginationIT {
         for (Route route : routes) {
             JsonObject first = mesh.get(route.path("limit=1"), route.token()).json();
             String cursor = first.get("nextCursor").toString().replace("\"", "");
-            JsonObject byCursor = mesh.get(route.path("limit=1&cursor=" + cursor), route.token()).json();
-            JsonObject byAlias = mesh.get(route.path("limit=1&after=" + cursor), route.token()).json();
+            JsonObject byCursor = mesh.get(route.path("limit=1&cursor=" + cursor), route.token())
+                    .json();
+            JsonObject byAlias = mesh.get(route.path("limit=1&after=" + cursor), route.token())
+                    .json();
             JsonObject byBoth = mesh.get(route.path("limit=1&cursor=" + cursor + "&after=" + cursor), route.token())
                     .json();
 
@@ -64,7 +72,9 @@ class PaginationIT {
             ApiResponse differing = mesh.get(route.path("limit=1&cursor=" + cursor + "&after=0"), route.token());
             assertEquals(400, differing.status(), route + " → " + differing);
             assertTrue(differing.isProblem(), differing::toString);
-            assertEquals("after", differing.json().getJsonArray("errors").getJsonObject(0).getString("field"));
+            assertEquals(
+                    "after",
+                    differing.json().getJsonArray("errors").getJsonObject(0).getString("field"));
         }
     }
 

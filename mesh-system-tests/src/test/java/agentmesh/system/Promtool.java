@@ -21,12 +21,10 @@ public final class Promtool {
 
     private static final long TIMEOUT_SECONDS = 60;
 
-    private Promtool() {
-    }
+    private Promtool() {}
 
     /** What promtool printed (standard output and error together) and its exit code. */
-    public record Outcome(int exitCode, String output) {
-    }
+    public record Outcome(int exitCode, String output) {}
 
     /** Runs promtool with these arguments, {@code input} on its standard input, in {@code directory}. */
     public static Outcome run(Path directory, String input, String... arguments) {
@@ -34,7 +32,9 @@ public final class Promtool {
         command.add(executable().toString());
         command.addAll(List.of(arguments));
         try {
-            Process process = new ProcessBuilder(command).directory(directory.toFile()).redirectErrorStream(true)
+            Process process = new ProcessBuilder(command)
+                    .directory(directory.toFile())
+                    .redirectErrorStream(true)
                     .start();
             CompletableFuture<byte[]> output = CompletableFuture.supplyAsync(() -> readAll(process));
             try (OutputStream stdin = process.getOutputStream()) {
@@ -62,12 +62,19 @@ public final class Promtool {
     }
 
     private static Path executable() {
-        Path cache = Path.of(Optional.ofNullable(System.getenv("XDG_CACHE_HOME"))
-                .orElse(System.getProperty("user.home") + "/.cache"), "agent-mesh", "promtool", "promtool");
-        return Stream.concat(Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
-                                .filter(dir -> !dir.isEmpty()).map(dir -> Path.of(dir, "promtool")),
+        Path cache = Path.of(
+                Optional.ofNullable(System.getenv("XDG_CACHE_HOME"))
+                        .orElse(System.getProperty("user.home") + "/.cache"),
+                "agent-mesh",
+                "promtool",
+                "promtool");
+        return Stream.concat(
+                        Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
+                                .filter(dir -> !dir.isEmpty())
+                                .map(dir -> Path.of(dir, "promtool")),
                         Stream.of(cache))
-                .filter(Files::isExecutable).findFirst()
+                .filter(Files::isExecutable)
+                .findFirst()
                 .orElseThrow(() -> new AssertionError("promtool (Prometheus's checker) is neither on the PATH nor at "
                         + cache + ". ./mesh test puts it there from Debian's prometheus package; by hand: "
                         + "apt-get download prometheus && dpkg -x prometheus_*.deb x && mkdir -p " + cache.getParent()

@@ -1,15 +1,11 @@
 package agentmesh.system;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.stack.MeshServer;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.Json;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.Config;
-import org.apache.kafka.common.config.ConfigResource;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -19,9 +15,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.common.config.ConfigResource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What the mesh accepts it can publish: a message at the request cap is delivered and does not hold back the next
@@ -46,21 +45,32 @@ class PublishableIT {
         String taskId = mesh.send(alice, big).getString("taskId");
         mesh.send(alice, MeshClient.textMessage("m-tiny", bob, taskId, "tiny"));
 
-        assertEquals(List.of("m-big", "m-tiny"),
-                Inbox.messageIds(Inbox.awaitAtLeast(mesh, bob, 2, Duration.ofSeconds(30))));
+        assertEquals(
+                List.of("m-big", "m-tiny"), Inbox.messageIds(Inbox.awaitAtLeast(mesh, bob, 2, Duration.ofSeconds(30))));
     }
 
     @Test
     void theTopicIsCreatedByTheMeshWithItsSettingsBeforeAnyConsumerSubscribes() throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+        try (Admin admin = Admin.create(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 MeshStackExtension.stack().config().effectiveKafkaBootstrap()))) {
-            int partitions = admin.describeTopics(List.of(TopicReader.TOPIC)).allTopicNames()
-                    .get(10, TimeUnit.SECONDS).get(TopicReader.TOPIC).partitions().size();
-            Config settings = admin.describeConfigs(List.of(new ConfigResource(ConfigResource.Type.TOPIC,
-                    TopicReader.TOPIC))).all().get(10, TimeUnit.SECONDS).values().iterator().next();
+            int partitions = admin.describeTopics(List.of(TopicReader.TOPIC))
+                    .allTopicNames()
+                    .get(10, TimeUnit.SECONDS)
+                    .get(TopicReader.TOPIC)
+                    .partitions()
+                    .size();
+            Config settings = admin.describeConfigs(
+                            List.of(new ConfigResource(ConfigResource.Type.TOPIC, TopicReader.TOPIC)))
+                    .all()
+                    .get(10, TimeUnit.SECONDS)
+                    .values()
+                    .iterator()
+                    .next();
 
             assertEquals(12, partitions, "mesh.kafka.topic.partitions, not the broker's default of 1");
-            assertTrue(Integer.parseInt(settings.get("max.message.bytes").value()) > 2 * 1024 * 1024,
+            assertTrue(
+                    Integer.parseInt(settings.get("max.message.bytes").value()) > 2 * 1024 * 1024,
                     "mesh.kafka.max-message-bytes, not the broker's default of 1 MB: "
                             + settings.get("max.message.bytes").value());
         }
@@ -72,30 +82,46 @@ class PublishableIT {
         Agent alice = first.registerAgent("alice");
         Agent bob = first.registerAgent("bob");
         first.allow(alice, bob);
-        String taskId = first.send(alice, MeshClient.textMessage(null, bob, null, "hello")).getString("taskId");
-        assertEquals(200, first.post("tasks/" + taskId + "/status", bob.token(), "{\"state\":\"working\"}").status());
+        String taskId = first.send(alice, MeshClient.textMessage(null, bob, null, "hello"))
+                .getString("taskId");
+        assertEquals(
+                200,
+                first.post("tasks/" + taskId + "/status", bob.token(), "{\"state\":\"working\"}")
+                        .status());
 
-        try (MeshServer second = MeshStackExtension.stack().addServer(Map.of(
-                "MESH_KAFKA_MAX_MESSAGE_BYTES", "65536", "MESH_KAFKA_TOPIC_PARTITIONS", "24"))) {
+        try (MeshServer second = MeshStackExtension.stack()
+                .addServer(Map.of("MESH_KAFKA_MAX_MESSAGE_BYTES", "65536", "MESH_KAFKA_TOPIC_PARTITIONS", "24"))) {
             MeshClient mesh = new MeshClient(second.baseUri());
             Map<String, Long> before = MeshDatabase.rowCounts();
             String text = "x".repeat(70_000);
 
-            ApiResponse message = mesh.post("messages", alice.token(),
-                    MeshClient.textMessage(null, bob, taskId, text));
-            ApiResponse artifact = mesh.post("tasks/" + taskId + "/artifacts", bob.token(),
-                    Json.createObjectBuilder().add("name", "report").add("parts", Json.createArrayBuilder()
-                            .add(Json.createObjectBuilder().add("kind", "text").add("text", text))).build()
+            ApiResponse message = mesh.post("messages", alice.token(), MeshClient.textMessage(null, bob, taskId, text));
+            ApiResponse artifact = mesh.post(
+                    "tasks/" + taskId + "/artifacts",
+                    bob.token(),
+                    Json.createObjectBuilder()
+                            .add("name", "report")
+                            .add(
+                                    "parts",
+                                    Json.createArrayBuilder()
+                                            .add(Json.createObjectBuilder()
+                                                    .add("kind", "text")
+                                                    .add("text", text)))
+                            .build()
                             .toString());
 
             for (ApiResponse refused : List.of(message, artifact)) {
                 assertEquals(413, refused.status(), refused.toString());
-                assertTrue(refused.isProblem() && refused.json().getString("detail").contains("65536"),
+                assertTrue(
+                        refused.isProblem()
+                                && refused.json().getString("detail").contains("65536"),
                         refused.toString());
             }
             assertEquals(before, MeshDatabase.rowCounts(), "a refused write leaves no row");
-            assertEquals(201, mesh.post("messages", alice.token(),
-                    MeshClient.textMessage(null, bob, taskId, "small")).status());
+            assertEquals(
+                    201,
+                    mesh.post("messages", alice.token(), MeshClient.textMessage(null, bob, taskId, "small"))
+                            .status());
 
             HttpResponse<String> ready = readiness(second);
             assertEquals(503, ready.statusCode(), ready.body());
@@ -106,7 +132,11 @@ class PublishableIT {
 
     private static HttpResponse<String> readiness(MeshServer server) throws Exception {
         URI ready = server.managementUri().resolve("health/ready");
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(ready).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(ready)
+                                .timeout(Duration.ofSeconds(10))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -1,12 +1,11 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -21,10 +20,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The agents' receive API: long poll, Server-Sent Events with resume, ack. */
 @ExtendWith(MeshStackExtension.class)
@@ -55,25 +54,26 @@ class ReceiveIT {
             double reads = MeshMetrics.sum("agent_mesh_inbox_reads_total");
             CompletableFuture<Answered> poll = CompletableFuture.supplyAsync(
                     () -> new Answered(mesh.get("inbox?after=" + after + "&wait=30", bob.token()), Instant.now()));
-            await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_inbox_reads_total")
-                    > reads);
+            await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_inbox_reads_total") > reads);
 
-            String sent = mesh.send(alice, MeshClient.textMessage(null, bob, null, "wake up")).getString("messageId");
+            String sent = mesh.send(alice, MeshClient.textMessage(null, bob, null, "wake up"))
+                    .getString("messageId");
             Answered answered = poll.get(30, TimeUnit.SECONDS);
 
             assertEquals(200, answered.response().status(), answered.response()::toString);
-            List<JsonObject> events = answered.response().json().getJsonArray("events").getValuesAs(JsonObject.class);
+            List<JsonObject> events =
+                    answered.response().json().getJsonArray("events").getValuesAs(JsonObject.class);
             assertEquals(List.of(sent), Inbox.messageIds(events));
-            Duration afterDelivery = Duration.between(Instant.parse(events.get(0).getString("deliveredAt")),
-                    answered.at());
-            assertTrue(afterDelivery.compareTo(Duration.ofMillis(300)) < 0,
+            Duration afterDelivery =
+                    Duration.between(Instant.parse(events.get(0).getString("deliveredAt")), answered.at());
+            assertTrue(
+                    afterDelivery.compareTo(Duration.ofMillis(300)) < 0,
                     "answered " + afterDelivery.toMillis() + " ms after the delivery");
             cursor = answered.response().json().getJsonNumber("nextCursor").longValue();
         }
     }
 
-    private record Answered(ApiResponse response, Instant at) {
-    }
+    private record Answered(ApiResponse response, Instant at) {}
 
     @Test
     void aLongPollWithNothingToSayAnswersAnEmptyPageAtTheEndOfItsWait() {
@@ -98,7 +98,8 @@ class ReceiveIT {
             firstHalf.addAll(secondHalf);
         }
         assertEquals(firstHalf, messageIds(seen));
-        assertEquals(IntStream.rangeClosed(1, 8).mapToObj(Integer::toString).toList(),
+        assertEquals(
+                IntStream.rangeClosed(1, 8).mapToObj(Integer::toString).toList(),
                 seen.stream().map(SseClient.Event::id).toList());
         assertTrue(seen.stream().allMatch(e -> e.name().equals("message")));
 
@@ -110,7 +111,9 @@ class ReceiveIT {
 
             whileAway.addAll(afterReconnect);
             assertEquals(whileAway, messageIds(rest));
-            assertEquals(List.of("9", "10", "11", "12", "13"), rest.stream().map(SseClient.Event::id).toList());
+            assertEquals(
+                    List.of("9", "10", "11", "12", "13"),
+                    rest.stream().map(SseClient.Event::id).toList());
             assertEquals(List.of(), resumed.drain());
         }
     }
@@ -124,8 +127,9 @@ class ReceiveIT {
         assertEquals(204, mesh.post("inbox/ack", bob.token(), "{\"cursor\":1}").status()); // never backwards
         ApiResponse resumed = mesh.get("inbox", bob.token());
 
-        assertEquals(sent.subList(2, 4), Inbox.messageIds(resumed.json().getJsonArray("events")
-                .getValuesAs(JsonObject.class)));
+        assertEquals(
+                sent.subList(2, 4),
+                Inbox.messageIds(resumed.json().getJsonArray("events").getValuesAs(JsonObject.class)));
         try (SseClient stream = new SseClient(base.resolve("inbox/stream"), bob.token(), Optional.empty())) {
             assertEquals(sent.subList(2, 4), messageIds(stream.take(2, Duration.ofSeconds(30))));
         }
@@ -138,8 +142,15 @@ class ReceiveIT {
         assertEquals(403, mesh.get("inbox?agentId=" + alice.id(), bob.token()).status());
         assertEquals(401, mesh.get("inbox", null).status());
         assertEquals(403, mesh.get("inbox", MeshStackExtension.ADMIN_TOKEN).status());
-        for (String query : List.of("after=-1", "after=x", "limit=0", "limit=501", "limit=ten", "wait=61",
-                "wait=-5", "after=99999999999999999999")) {
+        for (String query : List.of(
+                "after=-1",
+                "after=x",
+                "limit=0",
+                "limit=501",
+                "limit=ten",
+                "wait=61",
+                "wait=-5",
+                "after=99999999999999999999")) {
             ApiResponse answer = mesh.get("inbox?" + query, bob.token());
             assertEquals(400, answer.status(), query + " → " + answer);
             assertTrue(answer.isProblem(), answer::toString);
@@ -153,7 +164,8 @@ class ReceiveIT {
 
     @Test
     void twoHundredIdleLongPollsDoNotStopOtherRequests() throws Exception {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         List<CompletableFuture<HttpResponse<String>>> idle = new ArrayList<>();
         Map<Agent, List<CompletableFuture<HttpResponse<String>>>> pollsOf = new LinkedHashMap<>();
         // Twenty-five agents with eight polls each (an agent's most: mesh.inbox.max-waits-per-agent), forty at a time:
@@ -164,15 +176,17 @@ class ReceiveIT {
                 Agent poller = mesh.registerAgent("poller");
                 mesh.allow(alice, poller);
                 for (int i = 0; i < 8; i++) {
-                    CompletableFuture<HttpResponse<String>> poll = http.sendAsync(HttpRequest.newBuilder(
-                            base.resolve("inbox?after=0&wait=25")).header("Authorization", "Bearer "
-                            + poller.token()).build(), HttpResponse.BodyHandlers.ofString());
+                    CompletableFuture<HttpResponse<String>> poll = http.sendAsync(
+                            HttpRequest.newBuilder(base.resolve("inbox?after=0&wait=25"))
+                                    .header("Authorization", "Bearer " + poller.token())
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
                     idle.add(poll);
                     pollsOf.computeIfAbsent(poller, p -> new ArrayList<>()).add(poll);
                 }
             }
-            await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.sum("agent_mesh_inbox_reads_total")
-                    >= reads + 40);
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> MeshMetrics.sum("agent_mesh_inbox_reads_total") >= reads + 40);
         }
         try {
             Agent carol = mesh.registerAgent("carol");
@@ -210,7 +224,10 @@ class ReceiveIT {
     }
 
     private static List<String> messageIds(List<SseClient.Event> events) {
-        return events.stream().map(e -> jakarta.json.Json.createReader(new java.io.StringReader(e.data()))
-                .readObject().getString("messageId")).toList();
+        return events.stream()
+                .map(e -> jakarta.json.Json.createReader(new java.io.StringReader(e.data()))
+                        .readObject()
+                        .getString("messageId"))
+                .toList();
     }
 }

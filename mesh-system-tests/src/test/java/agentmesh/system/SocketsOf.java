@@ -12,8 +12,7 @@ import java.util.Set;
 /** A process's TCP connections, read from Linux's {@code /proc}: which of its sockets go where. */
 final class SocketsOf {
 
-    private SocketsOf() {
-    }
+    private SocketsOf() {}
 
     /** The local ports of the process's TCP connections to {@code remotePort} (IPv4 or IPv6). */
     static Set<Integer> localPorts(long pid, int remotePort) {

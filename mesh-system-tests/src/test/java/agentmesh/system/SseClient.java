@@ -22,10 +22,10 @@ import java.util.concurrent.TimeoutException;
  */
 final class SseClient implements AutoCloseable {
 
-    record Event(String id, String name, String data) {
-    }
+    record Event(String id, String name, String data) {}
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private final BlockingQueue<Event> events = new LinkedBlockingQueue<>();
     private final CompletableFuture<Integer> status = new CompletableFuture<>();
@@ -42,8 +42,8 @@ final class SseClient implements AutoCloseable {
             status.complete(head.statusCode());
             return HttpResponse.BodySubscribers.fromLineSubscriber(new Lines());
         });
-        response.whenComplete((answer, failure) -> status.completeExceptionally(
-                failure != null ? failure : new IllegalStateException("no answer")));
+        response.whenComplete((answer, failure) ->
+                status.completeExceptionally(failure != null ? failure : new IllegalStateException("no answer")));
     }
 
     int status() throws Exception {
@@ -127,7 +127,6 @@ final class SseClient implements AutoCloseable {
         }
 
         @Override
-        public void onComplete() {
-        }
+        public void onComplete() {}
     }
 }

@@ -1,18 +1,17 @@
 package agentmesh.system;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Task states, artifacts and cancellation over HTTP, and the events they send the other agent. */
 @ExtendWith(MeshStackExtension.class)
@@ -28,14 +27,17 @@ class TaskLifecycleIT {
         alice = mesh.registerAgent("alice");
         bob = mesh.registerAgent("bob");
         mesh.allow(alice, bob);
-        task = mesh.send(alice, MeshClient.textMessage(null, bob, null, "please")).getString("taskId");
+        task = mesh.send(alice, MeshClient.textMessage(null, bob, null, "please"))
+                .getString("taskId");
     }
 
     @Test
     @Tag("G2")
     void statusChangesAndArtifactsReachTheRequesterInOrderWithTheMessages() {
         assertEquals(200, status(bob, "working", "on it").status());
-        ApiResponse artifact = mesh.post("tasks/" + task + "/artifacts", bob.token(),
+        ApiResponse artifact = mesh.post(
+                "tasks/" + task + "/artifacts",
+                bob.token(),
                 "{\"artifactId\":\"report-1\",\"name\":\"report\",\"parts\":[{\"kind\":\"text\",\"text\":\"done\"}]}");
         String reply = mesh.send(bob, MeshClient.textMessage(null, alice, task, "see the report"))
                 .getString("messageId");
@@ -43,7 +45,8 @@ class TaskLifecycleIT {
 
         assertEquals(201, artifact.status(), artifact::toString);
         List<JsonObject> inbox = Inbox.awaitAtLeast(mesh, alice, 4, Duration.ofSeconds(30));
-        assertEquals(List.of("task-status", "artifact", "message", "task-status"),
+        assertEquals(
+                List.of("task-status", "artifact", "message", "task-status"),
                 inbox.stream().map(e -> e.getString("type")).toList());
         assertEquals("working", inbox.get(0).getJsonObject("status").getString("state"));
         assertEquals("on it", inbox.get(0).getJsonObject("status").getString("reason"));
@@ -60,20 +63,28 @@ class TaskLifecycleIT {
     @Test
     @Tag("G6")
     void aRevokedContactStopsStatusChangesAndArtifactsButEitherAgentMayStillCancel() {
-        assertEquals(204, mesh.delete("admin/agents/" + alice.id() + "/contacts/" + bob.id(),
-                MeshStackExtension.ADMIN_TOKEN).status());
+        assertEquals(
+                204,
+                mesh.delete("admin/agents/" + alice.id() + "/contacts/" + bob.id(), MeshStackExtension.ADMIN_TOKEN)
+                        .status());
         Map<String, Long> before = MeshDatabase.rowCounts();
 
         ApiResponse status = status(bob, "working", "sneaking in");
-        ApiResponse artifact = mesh.post("tasks/" + task + "/artifacts", bob.token(),
+        ApiResponse artifact = mesh.post(
+                "tasks/" + task + "/artifacts",
+                bob.token(),
                 "{\"name\":\"report\",\"parts\":[{\"kind\":\"text\",\"text\":\"" + "x".repeat(100_000) + "\"}]}");
 
         assertEquals(403, status.status(), status::toString);
         assertEquals(403, artifact.status(), artifact::toString);
         assertTrue(status.isProblem() && artifact.isProblem());
         assertEquals(before, MeshDatabase.rowCounts());
-        assertEquals("submitted", mesh.get("tasks/" + task, alice.token()).json().getJsonObject("status")
-                .getString("state"));
+        assertEquals(
+                "submitted",
+                mesh.get("tasks/" + task, alice.token())
+                        .json()
+                        .getJsonObject("status")
+                        .getString("state"));
 
         ApiResponse cancel = mesh.post("tasks/" + task + "/cancel", bob.token(), "");
         assertEquals(200, cancel.status(), cancel::toString);
@@ -105,7 +116,9 @@ class TaskLifecycleIT {
         Map<String, Long> before = MeshDatabase.rowCounts();
 
         ApiResponse message = mesh.post("messages", bob.token(), MeshClient.textMessage(null, alice, task, "late"));
-        ApiResponse artifact = mesh.post("tasks/" + task + "/artifacts", bob.token(),
+        ApiResponse artifact = mesh.post(
+                "tasks/" + task + "/artifacts",
+                bob.token(),
                 "{\"name\":\"late\",\"parts\":[{\"kind\":\"text\",\"text\":\"x\"}]}");
         ApiResponse transition = status(bob, "working", null);
 
@@ -117,19 +130,24 @@ class TaskLifecycleIT {
         assertEquals(409, transition.status(), transition::toString);
         assertEquals(before, MeshDatabase.rowCounts());
         List<JsonObject> bobsInbox = Inbox.settled(mesh, alice, bob);
-        assertEquals(List.of("message", "task-status"), bobsInbox.stream().map(e -> e.getString("type")).toList(),
+        assertEquals(
+                List.of("message", "task-status"),
+                bobsInbox.stream().map(e -> e.getString("type")).toList(),
                 "one cancel event however often it is canceled");
         assertEquals("not needed", bobsInbox.get(1).getJsonObject("status").getString("reason"));
     }
 
     @Test
     void tasksAreListedMostRecentlyUpdatedFirstInPagesAndByState() {
-        String second = mesh.send(alice, MeshClient.textMessage(null, bob, null, "second")).getString("taskId");
-        String third = mesh.send(alice, MeshClient.textMessage(null, bob, null, "third")).getString("taskId");
+        String second = mesh.send(alice, MeshClient.textMessage(null, bob, null, "second"))
+                .getString("taskId");
+        String third = mesh.send(alice, MeshClient.textMessage(null, bob, null, "third"))
+                .getString("taskId");
         status(bob, "working", null); // the first task is now the most recently updated
 
         JsonObject page1 = mesh.get("tasks?limit=2", bob.token()).json();
-        JsonObject page2 = mesh.get("tasks?limit=2&cursor=" + page1.getString("nextCursor"), bob.token()).json();
+        JsonObject page2 = mesh.get("tasks?limit=2&cursor=" + page1.getString("nextCursor"), bob.token())
+                .json();
         JsonObject working = mesh.get("tasks?state=working", alice.token()).json();
 
         assertEquals(List.of(task, third), ids(page1));
@@ -142,13 +160,15 @@ class TaskLifecycleIT {
     }
 
     private ApiResponse status(Agent who, String state, String reason) {
-        String body = reason == null ? "{\"state\":\"" + state + "\"}"
+        String body = reason == null
+                ? "{\"state\":\"" + state + "\"}"
                 : "{\"state\":\"" + state + "\",\"reason\":\"" + reason + "\"}";
         return mesh.post("tasks/" + task + "/status", who.token(), body);
     }
 
     private static List<String> ids(JsonObject page) {
         return page.getJsonArray("tasks").getValuesAs(JsonObject.class).stream()
-                .map(t -> t.getString("taskId")).toList();
+                .map(t -> t.getString("taskId"))
+                .toList();
     }
 }

@@ -1,9 +1,10 @@
 package agentmesh.system;
 
-import agentmesh.system.MeshClient.Agent;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import agentmesh.system.MeshClient.Agent;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,14 +13,11 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A stream or a long poll lives no longer than the token that opened it: rotating the token closes them within the
@@ -82,18 +80,30 @@ class TokenRotationIT {
         HttpResponse<String> opened = http.send(mcp(heidi.token(), null, INITIALIZE), BodyHandlers.ofString());
         assertEquals(200, opened.statusCode(), opened.body());
         String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
-        assertEquals(200, http.send(mcp(heidi.token(), session, TOOLS_LIST), BodyHandlers.ofString()).statusCode());
+        assertEquals(
+                200,
+                http.send(mcp(heidi.token(), session, TOOLS_LIST), BodyHandlers.ofString())
+                        .statusCode());
 
         String newToken = mesh.post("admin/agents/" + heidi.id() + "/token", MeshStackExtension.ADMIN_TOKEN, "")
-                .json().getString("token");
+                .json()
+                .getString("token");
 
-        assertEquals(401, http.send(mcp(heidi.token(), session, TOOLS_LIST), BodyHandlers.ofString()).statusCode());
-        await().atMost(BOUND).until(() -> http.send(mcp(newToken, session, TOOLS_LIST), BodyHandlers.ofString())
-                .statusCode() == 404);
+        assertEquals(
+                401,
+                http.send(mcp(heidi.token(), session, TOOLS_LIST), BodyHandlers.ofString())
+                        .statusCode());
+        await().atMost(BOUND)
+                .until(() -> http.send(mcp(newToken, session, TOOLS_LIST), BodyHandlers.ofString())
+                                .statusCode()
+                        == 404);
         HttpResponse<String> reopened = http.send(mcp(newToken, null, INITIALIZE), BodyHandlers.ofString());
         assertEquals(200, reopened.statusCode(), reopened.body());
         String newSession = reopened.headers().firstValue("Mcp-Session-Id").orElseThrow();
-        assertEquals(200, http.send(mcp(newToken, newSession, TOOLS_LIST), BodyHandlers.ofString()).statusCode());
+        assertEquals(
+                200,
+                http.send(mcp(newToken, newSession, TOOLS_LIST), BodyHandlers.ofString())
+                        .statusCode());
     }
 
     private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\","
@@ -103,7 +113,8 @@ class TokenRotationIT {
 
     private static HttpRequest mcp(String token, String session, String body) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base().resolve("/mesh/mcp"))
-                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (session != null) {

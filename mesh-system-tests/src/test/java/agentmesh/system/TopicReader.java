@@ -2,13 +2,6 @@ package agentmesh.system;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.PartitionInfo;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
-
 import java.io.StringReader;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,14 +11,19 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
 
 /** Reads the whole inbox topic with a plain Kafka consumer (no group), as a test's independent witness. */
 public final class TopicReader {
 
     static final String TOPIC = "inbox.events";
 
-    private TopicReader() {
-    }
+    private TopicReader() {}
 
     public record Event(String key, int partition, long offset, JsonObject value) {
         public String messageId() {
@@ -50,8 +48,9 @@ public final class TopicReader {
 
     /** How many of the topic's partitions each Kafka node leads now, by node id. */
     public static Map<Integer, Long> partitionsLedByNode(String bootstrap) {
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap), new StringDeserializer(),
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
+                new StringDeserializer(),
                 new StringDeserializer())) {
             return consumer.partitionsFor(TOPIC, Duration.ofSeconds(10)).stream()
                     .filter(info -> info.leader() != null && !info.leader().isEmpty())
@@ -60,17 +59,23 @@ public final class TopicReader {
     }
 
     private static List<Event> read(String bootstrap, Predicate<String> keyFilter) {
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"),
-                new StringDeserializer(), new StringDeserializer())) {
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
+                Map.of(
+                        ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        bootstrap,
+                        ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+                        false,
+                        ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+                        "read_committed"),
+                new StringDeserializer(),
+                new StringDeserializer())) {
             List<PartitionInfo> infos = consumer.partitionsFor(TOPIC, Duration.ofSeconds(10));
             if (infos == null || infos.isEmpty()) {
                 return List.of();
             }
             List<TopicPartition> partitions = infos.stream()
-                    .map(info -> new TopicPartition(TOPIC, info.partition())).toList();
+                    .map(info -> new TopicPartition(TOPIC, info.partition()))
+                    .toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> end = consumer.endOffsets(partitions, Duration.ofSeconds(10));
@@ -78,8 +83,12 @@ public final class TopicReader {
             while (partitions.stream().anyMatch(p -> consumer.position(p, Duration.ofSeconds(10)) < end.get(p))) {
                 for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(500))) {
                     if (keyFilter.test(record.key())) {
-                        events.add(new Event(record.key(), record.partition(), record.offset(),
-                                Json.createReader(new StringReader(record.value())).readObject()));
+                        events.add(new Event(
+                                record.key(),
+                                record.partition(),
+                                record.offset(),
+                                Json.createReader(new StringReader(record.value()))
+                                        .readObject()));
                     }
                 }
             }

@@ -1,7 +1,7 @@
 package agentmesh.system;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -15,9 +15,8 @@ import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The failed-authentication lockout behind a trusted proxy ({@code mesh.http.trusted-proxies}, here the tests'
@@ -41,7 +40,9 @@ class TrustedProxyLockoutIT {
         List<Answer> guesses = guesses(proxy, () -> guesser);
 
         assertCutOff(guesses);
-        assertEquals(401, get(proxy, neighbour, guessedToken()).status(),
+        assertEquals(
+                401,
+                get(proxy, neighbour, guessedToken()).status(),
                 "another client behind the proxy has its token looked at");
     }
 
@@ -56,8 +57,7 @@ class TrustedProxyLockoutIT {
         assertCutOff(guesses);
     }
 
-    private List<Answer> guesses(InetAddress from, Supplier<String> forwardedFor)
-            throws Exception {
+    private List<Answer> guesses(InetAddress from, Supplier<String> forwardedFor) throws Exception {
         List<Answer> answers = new ArrayList<>();
         for (int i = 0; i < GUESSES; i++) {
             answers.add(get(from, forwardedFor.get(), guessedToken()));
@@ -68,17 +68,19 @@ class TrustedProxyLockoutIT {
     // The default lockout lets a burst of 20 lookups through, then 5 a second (mesh.auth.failure-burst, …-per-second);
     // between those, a locked-out client's guesses are refused without a look.
     private static void assertCutOff(List<Answer> guesses) {
-        assertTrue(guesses.stream().allMatch(answer -> answer.status() == 401 || answer.status() == 429),
+        assertTrue(
+                guesses.stream().allMatch(answer -> answer.status() == 401 || answer.status() == 429),
                 guesses::toString);
-        List<Answer> cutOff = guesses.stream().filter(answer -> answer.status() == 429).toList();
+        List<Answer> cutOff =
+                guesses.stream().filter(answer -> answer.status() == 429).toList();
         assertTrue(cutOff.size() >= 20, "only " + cutOff.size() + " of " + GUESSES + " guesses were cut off");
-        assertTrue(cutOff.stream().allMatch(answer -> answer.body().contains("too-many-failed-authentications")),
+        assertTrue(
+                cutOff.stream().allMatch(answer -> answer.body().contains("too-many-failed-authentications")),
                 cutOff::toString);
     }
 
     /** An answer read off the socket: its status and its body. */
-    record Answer(int status, String body) {
-    }
+    record Answer(int status, String body) {}
 
     // The JDK's HTTP client cannot choose the address it connects from: a plain HTTP/1.1 GET on a socket can.
     private Answer get(InetAddress from, String forwardedFor, String token) throws Exception {
@@ -86,12 +88,13 @@ class TrustedProxyLockoutIT {
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
             out.write(("GET " + base.getPath() + "me HTTP/1.1\r\nHost: " + base.getHost() + ":" + base.getPort()
-                    + "\r\nAuthorization: Bearer " + token + "\r\nX-Forwarded-For: " + forwardedFor
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                            + "\r\nAuthorization: Bearer " + token + "\r\nX-Forwarded-For: " + forwardedFor
+                            + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
             String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            return new Answer(Integer.parseInt(answer.substring(9, 12)), answer.substring(answer.indexOf("\r\n\r\n")
-                    + 4));
+            return new Answer(
+                    Integer.parseInt(answer.substring(9, 12)), answer.substring(answer.indexOf("\r\n\r\n") + 4));
         }
     }
 

@@ -1,17 +1,12 @@
 package agentmesh.system;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.stack.MeshServer;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,10 +18,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Two server instances on one database dispatch at once without reordering or duplicating anything, though their
@@ -80,8 +79,9 @@ class TwoInstancesIT {
         ApiResponse answer = poll.get(15, TimeUnit.SECONDS);
 
         assertEquals(200, answer.status(), answer::toString);
-        assertEquals(List.of(sent), Inbox.messageIds(answer.json().getJsonArray("events")
-                .getValuesAs(JsonObject.class)));
+        assertEquals(
+                List.of(sent),
+                Inbox.messageIds(answer.json().getJsonArray("events").getValuesAs(JsonObject.class)));
     }
 
     @Test
@@ -131,7 +131,9 @@ class TwoInstancesIT {
         }
 
         Delivery.awaitExactly(expected, Duration.ofSeconds(120));
-        assertEquals(RECIPIENTS * PER_RECIPIENT, expected.values().stream().mapToInt(List::size).sum());
+        assertEquals(
+                RECIPIENTS * PER_RECIPIENT,
+                expected.values().stream().mapToInt(List::size).sum());
         assertTrue(sentBy(MeshStackExtension.stack().server()) > 0, "the first instance dispatched");
         assertTrue(sentBy(secondServer) > 0, "the second instance dispatched");
     }
@@ -150,14 +152,15 @@ class TwoInstancesIT {
         mesh.allow(carol, dave);
         MeshClient there = new MeshClient(secondServer.baseUri());
         try (SseClient streamHere = TokenRotationIT.stream(TokenRotationIT.base(), carol.token());
-             SseClient streamThere = TokenRotationIT.stream(secondServer.baseUri(), carol.token())) {
+                SseClient streamThere = TokenRotationIT.stream(secondServer.baseUri(), carol.token())) {
             assertEquals(200, streamHere.status());
             assertEquals(200, streamThere.status());
             mesh.send(dave, MeshClient.textMessage(null, carol, null, "before"));
             streamThere.take(1, Duration.ofSeconds(30));
 
-            String newToken = mesh.post("admin/agents/" + carol.id() + "/token", MeshStackExtension.ADMIN_TOKEN,
-                    "").json().getString("token");
+            String newToken = mesh.post("admin/agents/" + carol.id() + "/token", MeshStackExtension.ADMIN_TOKEN, "")
+                    .json()
+                    .getString("token");
 
             assertTrue(streamHere.endsWithin(TokenRotationIT.BOUND), "the stream on the instance that rotated");
             assertTrue(streamThere.endsWithin(TokenRotationIT.BOUND), "the stream on the other instance");

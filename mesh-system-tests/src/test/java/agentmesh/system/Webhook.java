@@ -3,7 +3,6 @@ package agentmesh.system;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.InetAddress;
@@ -19,8 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class Webhook {
 
     /** A push the webhook accepted, with the headers a client checks. */
-    record Push(JsonObject body, String token, String authorization, String contentType) {
-    }
+    record Push(JsonObject body, String token, String authorization, String contentType) {}
 
     private final List<Push> received = new CopyOnWriteArrayList<>();
     private final List<JsonObject> attempts = new CopyOnWriteArrayList<>();
@@ -36,12 +34,15 @@ final class Webhook {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
         port = server.getAddress().getPort();
         server.createContext("/", exchange -> {
-            JsonObject body = Json.createReader(new StringReader(new String(exchange.getRequestBody()
-                    .readAllBytes(), StandardCharsets.UTF_8))).readObject();
+            JsonObject body = Json.createReader(new StringReader(
+                            new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)))
+                    .readObject();
             attempts.add(body);
             int answer = status;
             if (answer == 200) {
-                received.add(new Push(body, exchange.getRequestHeaders().getFirst("X-A2A-Notification-Token"),
+                received.add(new Push(
+                        body,
+                        exchange.getRequestHeaders().getFirst("X-A2A-Notification-Token"),
                         exchange.getRequestHeaders().getFirst("Authorization"),
                         exchange.getRequestHeaders().getFirst("Content-Type")));
             }
@@ -71,21 +72,30 @@ final class Webhook {
     }
 
     long attemptsOf(String text) {
-        return attempts.stream().filter(body -> body.toString().contains("\"" + text + "\"")).count();
+        return attempts.stream()
+                .filter(body -> body.toString().contains("\"" + text + "\""))
+                .count();
     }
 
     /** An update as the tests name it: "message {text}", "status {state}", "artifact {id}". */
     static String describe(Push push) {
         JsonObject body = push.body();
         if (body.containsKey("message")) {
-            return "message " + body.getJsonObject("message").getJsonArray("parts").getJsonObject(0).getString("text");
+            return "message "
+                    + body.getJsonObject("message")
+                            .getJsonArray("parts")
+                            .getJsonObject(0)
+                            .getString("text");
         }
         if (body.containsKey("statusUpdate")) {
-            return "status " + body.getJsonObject("statusUpdate").getJsonObject("status").getString("state");
+            return "status "
+                    + body.getJsonObject("statusUpdate").getJsonObject("status").getString("state");
         }
         if (body.containsKey("artifactUpdate")) {
-            return "artifact " + body.getJsonObject("artifactUpdate").getJsonObject("artifact")
-                    .getString("artifactId");
+            return "artifact "
+                    + body.getJsonObject("artifactUpdate")
+                            .getJsonObject("artifact")
+                            .getString("artifactId");
         }
         return body.toString();
     }

@@ -9,7 +9,6 @@ import agentmesh.client.Part;
 import agentmesh.client.SendReceipt;
 import agentmesh.client.Task;
 import agentmesh.client.TaskState;
-
 import java.util.List;
 
 /**
@@ -69,8 +68,7 @@ final class Actions {
             return sendMessage(requireEvent().from(), requireEvent().taskId(), text);
         }
         Task task = agent.task(taskId, 0);
-        return sendMessage(task.requester().equals(agent.agentId()) ? task.assignee() : task.requester(), taskId,
-                text);
+        return sendMessage(task.requester().equals(agent.agentId()) ? task.assignee() : task.requester(), taskId, text);
     }
 
     /**
@@ -88,12 +86,13 @@ final class Actions {
         }
         try {
             Task.Status status = agent.changeStatus(task, state, reason);
-            transcript.note(agent.agentId(), "task " + task + " is " + state.wireName()
-                    + (reason == null ? "" : " (" + reason + ")"));
+            transcript.note(
+                    agent.agentId(),
+                    "task " + task + " is " + state.wireName() + (reason == null ? "" : " (" + reason + ")"));
             return status;
         } catch (MeshProblemException.Conflict e) {
-            transcript.note(agent.agentId(), "task " + task + " stays " + now.state().wireName() + ": "
-                    + e.detail());
+            transcript.note(
+                    agent.agentId(), "task " + task + " stays " + now.state().wireName() + ": " + e.detail());
             return agent.task(task, 0).status();
         }
     }

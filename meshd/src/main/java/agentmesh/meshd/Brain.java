@@ -8,8 +8,7 @@ package agentmesh.meshd;
 interface Brain {
 
     /** What the agent does once when it starts (e.g. open a task); nothing unless a brain says. */
-    default void start(Actions actions) throws Exception {
-    }
+    default void start(Actions actions) throws Exception {}
 
     void handle(Actions actions) throws Exception;
 }

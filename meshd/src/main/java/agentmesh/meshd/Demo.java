@@ -5,7 +5,6 @@ import agentmesh.client.MeshAgent;
 import agentmesh.client.MeshProblemException;
 import agentmesh.client.Pages;
 import agentmesh.client.Task;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -30,8 +29,7 @@ public final class Demo {
     private static final String ALICE = "alice-planner@example";
     private static final String BOB = "bob-coder@example";
 
-    private Demo() {
-    }
+    private Demo() {}
 
     public static void main(String[] args) throws Exception {
         URI base = URI.create(System.getenv().getOrDefault("MESH_URL", "http://127.0.0.1:8080/mesh/api/v1/"));
@@ -54,28 +52,29 @@ public final class Demo {
         String endpoint = System.getenv("OPENAI_BASE_URL");
         if (model != null && !model.isBlank() && endpoint != null && !endpoint.isBlank()) {
             LlmBrain llm = new LlmBrain(URI.create(endpoint), model, System.getenv("OPENAI_API_KEY"), 8);
-            aliceBrain = new Brain() { // opens the task as scripted, then reasons about what comes back
-                @Override
-                public void start(Actions actions) throws Exception {
-                    planner.start(actions);
-                }
+            aliceBrain =
+                    new Brain() { // opens the task as scripted, then reasons about what comes back
+                        @Override
+                        public void start(Actions actions) throws Exception {
+                            planner.start(actions);
+                        }
 
-                @Override
-                public void handle(Actions actions) throws Exception {
-                    llm.handle(actions);
-                }
-            };
+                        @Override
+                        public void handle(Actions actions) throws Exception {
+                            llm.handle(actions);
+                        }
+                    };
             bobBrain = llm;
             System.out.println("Brains: " + model + " at " + endpoint);
         }
         Meshd bobDaemon = new Meshd(bob, bobBrain, HandledEvents.open(state.resolve("bob"), 1000), transcript, null);
-        Meshd aliceDaemon = new Meshd(alice, aliceBrain, HandledEvents.open(state.resolve("alice"), 1000),
-                transcript, null);
+        Meshd aliceDaemon =
+                new Meshd(alice, aliceBrain, HandledEvents.open(state.resolve("alice"), 1000), transcript, null);
         Instant started = Instant.now();
         List<Thread> daemons = List.of(run(bobDaemon, "bob"), run(aliceDaemon, "alice"));
 
-        Task task = awaitCompletedTask(alice, started, bobBrain instanceof LlmBrain ? Duration.ofMinutes(5)
-                : Duration.ofSeconds(60));
+        Task task = awaitCompletedTask(
+                alice, started, bobBrain instanceof LlmBrain ? Duration.ofMinutes(5) : Duration.ofSeconds(60));
         aliceDaemon.stop();
         bobDaemon.stop();
         for (Thread daemon : daemons) {
@@ -85,8 +84,12 @@ public final class Demo {
             System.err.println("demo: the task did not end in time");
             System.exit(1);
         }
-        System.out.printf("%nTask %s %s: %d messages, %d artifact(s).%n", task.taskId(),
-                task.status().state().wireName(), task.history().size(), task.artifacts().size());
+        System.out.printf(
+                "%nTask %s %s: %d messages, %d artifact(s).%n",
+                task.taskId(),
+                task.status().state().wireName(),
+                task.history().size(),
+                task.artifacts().size());
     }
 
     /** Registers the agent, or gives it a new token when it exists (the mesh shows a token only once). */
@@ -101,13 +104,15 @@ public final class Demo {
     }
 
     private static Thread run(Meshd meshd, String name) {
-        Thread thread = new Thread(() -> {
-            try {
-                meshd.run();
-            } catch (Exception e) {
-                System.err.println("demo: " + name + "'s meshd failed: " + e);
-            }
-        }, "meshd-" + name);
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        meshd.run();
+                    } catch (Exception e) {
+                        System.err.println("demo: " + name + "'s meshd failed: " + e);
+                    }
+                },
+                "meshd-" + name);
         thread.start();
         return thread;
     }
@@ -119,7 +124,8 @@ public final class Demo {
             Pages.TaskPage page = alice.tasks(null, null, 1);
             if (!page.tasks().isEmpty()) {
                 Task newest = page.tasks().get(0);
-                if (newest.createdAt().isAfter(since.minusSeconds(1)) && newest.status().state().terminal()) {
+                if (newest.createdAt().isAfter(since.minusSeconds(1))
+                        && newest.status().state().terminal()) {
                     return alice.task(newest.taskId());
                 }
             }

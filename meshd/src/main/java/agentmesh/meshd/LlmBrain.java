@@ -4,7 +4,6 @@ import agentmesh.client.InboxEvent;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
@@ -33,7 +32,8 @@ final class LlmBrain implements Brain {
     private final String model;
     private final String apiKey;
     private final int maxSteps;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     /** {@code baseUrl}: the API's base, e.g. {@code https://api.openai.com/v1}; {@code apiKey} may be null. */
     LlmBrain(URI baseUrl, String model, String apiKey, int maxSteps) {
@@ -45,13 +45,16 @@ final class LlmBrain implements Brain {
 
     @Override
     public void handle(Actions actions) throws IOException, InterruptedException {
-        List<JsonObject> conversation = new ArrayList<>(List.of(
-                message("system", SYSTEM.formatted(actions.agentId())), message("user", describe(actions))));
+        List<JsonObject> conversation = new ArrayList<>(
+                List.of(message("system", SYSTEM.formatted(actions.agentId())), message("user", describe(actions))));
         for (int step = 0; step < maxSteps; step++) {
-            JsonObject answer = complete(conversation).getJsonArray("choices").getJsonObject(0)
+            JsonObject answer = complete(conversation)
+                    .getJsonArray("choices")
+                    .getJsonObject(0)
                     .getJsonObject("message");
             conversation.add(answer);
-            if (!answer.containsKey("tool_calls") || answer.isNull("tool_calls")
+            if (!answer.containsKey("tool_calls")
+                    || answer.isNull("tool_calls")
                     || answer.getJsonArray("tool_calls").isEmpty()) {
                 return;
             }
@@ -60,8 +63,11 @@ final class LlmBrain implements Brain {
                 JsonObject arguments = Json.createReader(new StringReader(function.getString("arguments", "{}")))
                         .readObject();
                 String result = MeshTools.call(function.getString("name"), arguments, actions);
-                conversation.add(Json.createObjectBuilder().add("role", "tool")
-                        .add("tool_call_id", call.getString("id")).add("content", result).build());
+                conversation.add(Json.createObjectBuilder()
+                        .add("role", "tool")
+                        .add("tool_call_id", call.getString("id"))
+                        .add("content", result)
+                        .build());
             }
         }
     }
@@ -69,9 +75,14 @@ final class LlmBrain implements Brain {
     private JsonObject complete(List<JsonObject> conversation) throws IOException, InterruptedException {
         JsonArrayBuilder messages = Json.createArrayBuilder();
         conversation.forEach(messages::add);
-        JsonObject body = Json.createObjectBuilder().add("model", model).add("messages", messages)
-                .add("tools", MeshTools.definitions()).add("tool_choice", "auto").build();
-        HttpRequest.Builder request = HttpRequest.newBuilder(completions).timeout(Duration.ofMinutes(2))
+        JsonObject body = Json.createObjectBuilder()
+                .add("model", model)
+                .add("messages", messages)
+                .add("tools", MeshTools.definitions())
+                .add("tool_choice", "auto")
+                .build();
+        HttpRequest.Builder request = HttpRequest.newBuilder(completions)
+                .timeout(Duration.ofMinutes(2))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
         if (apiKey != null && !apiKey.isBlank()) {
@@ -91,6 +102,9 @@ final class LlmBrain implements Brain {
     }
 
     private static JsonObject message(String role, String content) {
-        return Json.createObjectBuilder().add("role", role).add("content", content).build();
+        return Json.createObjectBuilder()
+                .add("role", role)
+                .add("content", content)
+                .build();
     }
 }

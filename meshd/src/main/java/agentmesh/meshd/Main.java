@@ -2,7 +2,6 @@ package agentmesh.meshd;
 
 import agentmesh.client.MeshAgent;
 import agentmesh.client.MeshProblemException;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -38,18 +37,34 @@ public final class Main {
               --llm-key    the API key, if the endpoint needs one                         (OPENAI_API_KEY)
               --max-steps  model calls per event at most (default 8)                      (MESHD_MAX_STEPS)
             """;
-    private static final Map<String, String> ENVIRONMENT = Map.ofEntries(Map.entry("url", "MESH_URL"),
-            Map.entry("agent", "MESH_AGENT_ID"), Map.entry("token", "MESH_AGENT_TOKEN"),
-            Map.entry("state", "MESHD_STATE"), Map.entry("brain", "MESHD_BRAIN"), Map.entry("rules", "MESHD_RULES"),
-            Map.entry("llm-url", "OPENAI_BASE_URL"), Map.entry("llm-model", "MESH_LLM_MODEL"),
-            Map.entry("llm-key", "OPENAI_API_KEY"), Map.entry("max-steps", "MESHD_MAX_STEPS"));
-    private static final Set<String> FLAGS = Set.of("url", "agent", "token", "token-file", "state", "after", "brain",
-            "rules", "llm-url", "llm-model", "llm-key", "max-steps");
+    private static final Map<String, String> ENVIRONMENT = Map.ofEntries(
+            Map.entry("url", "MESH_URL"),
+            Map.entry("agent", "MESH_AGENT_ID"),
+            Map.entry("token", "MESH_AGENT_TOKEN"),
+            Map.entry("state", "MESHD_STATE"),
+            Map.entry("brain", "MESHD_BRAIN"),
+            Map.entry("rules", "MESHD_RULES"),
+            Map.entry("llm-url", "OPENAI_BASE_URL"),
+            Map.entry("llm-model", "MESH_LLM_MODEL"),
+            Map.entry("llm-key", "OPENAI_API_KEY"),
+            Map.entry("max-steps", "MESHD_MAX_STEPS"));
+    private static final Set<String> FLAGS = Set.of(
+            "url",
+            "agent",
+            "token",
+            "token-file",
+            "state",
+            "after",
+            "brain",
+            "rules",
+            "llm-url",
+            "llm-model",
+            "llm-key",
+            "max-steps");
     /** A token file holds one token: more than this is not one. */
     private static final int MAX_TOKEN_FILE_BYTES = 8 * 1024;
 
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         System.exit(run(args, System.getenv(), System.out, System.err));
@@ -71,7 +86,8 @@ public final class Main {
             return 2;
         }
         String agentId = options.get("agent");
-        MeshAgent agent = MeshAgent.builder(URI.create(options.get("url")), agentId, options.get("token")).build();
+        MeshAgent agent = MeshAgent.builder(URI.create(options.get("url")), agentId, options.get("token"))
+                .build();
         if (mcp) {
             try {
                 new McpServerMode(agent, err).serve(); // standard output is the protocol's
@@ -81,11 +97,16 @@ public final class Main {
                 return 1;
             }
         }
-        Path state = options.containsKey("state") ? Path.of(options.get("state"))
+        Path state = options.containsKey("state")
+                ? Path.of(options.get("state"))
                 : Path.of(System.getProperty("user.home"), ".meshd", agentId);
         HandledEvents handled = HandledEvents.open(state, 10_000);
         Brain brain = brain(options);
-        Meshd meshd = new Meshd(agent, brain, handled, new Transcript(out),
+        Meshd meshd = new Meshd(
+                agent,
+                brain,
+                handled,
+                new Transcript(out),
                 options.containsKey("after") ? Long.valueOf(options.get("after")) : null);
         Runtime.getRuntime().addShutdownHook(new Thread(meshd::stop, "meshd-stop"));
         try {
@@ -106,10 +127,14 @@ public final class Main {
 
     private static Brain brain(Map<String, String> options) {
         if (options.get("brain").equals("llm")) {
-            return new LlmBrain(URI.create(options.get("llm-url")), options.get("llm-model"), options.get("llm-key"),
+            return new LlmBrain(
+                    URI.create(options.get("llm-url")),
+                    options.get("llm-model"),
+                    options.get("llm-key"),
                     Integer.parseInt(options.getOrDefault("max-steps", "8")));
         }
-        return options.containsKey("rules") ? ScriptedBrain.fromFile(Path.of(options.get("rules")))
+        return options.containsKey("rules")
+                ? ScriptedBrain.fromFile(Path.of(options.get("rules")))
                 : ScriptedBrain.reviewer();
     }
 
@@ -135,7 +160,7 @@ public final class Main {
             throw new IllegalArgumentException("MESH_AGENT_TOKEN or --token-file is required");
         }
         switch (options.get("brain")) {
-            case "scripted" -> { }
+            case "scripted" -> {}
             case "llm" -> require(options, "llm-url", "llm-model");
             default -> throw new IllegalArgumentException("--brain is scripted or llm");
         }

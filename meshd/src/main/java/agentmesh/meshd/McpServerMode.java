@@ -7,7 +7,6 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
 
@@ -39,7 +38,8 @@ final class McpServerMode {
         McpSyncServer server = McpServer.sync(stdio)
                 .serverInfo("meshd", version())
                 .instructions(MeshToolDefinitions.instructions(agent.agentId()))
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .capabilities(
+                        McpSchema.ServerCapabilities.builder().tools(false).build())
                 .tools(MeshMcpTools.all(exchange -> session))
                 .build();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -13,7 +13,6 @@ import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,8 +33,7 @@ import java.util.function.Function;
  */
 final class MeshMcpTools {
 
-    private MeshMcpTools() {
-    }
+    private MeshMcpTools() {}
 
     /** One agent in one MCP session: its client, the ids of its actions, and how far it has read its inbox. */
     static final class Session {
@@ -46,8 +44,8 @@ final class MeshMcpTools {
 
         Session(MeshAgent agent, PrintStream log) {
             this.agent = agent;
-            this.actions = new Actions(agent, "mcp-" + UUID.randomUUID().toString().substring(0, 8), null,
-                    new Transcript(log));
+            this.actions = new Actions(
+                    agent, "mcp-" + UUID.randomUUID().toString().substring(0, 8), null, new Transcript(log));
         }
     }
 
@@ -57,10 +55,11 @@ final class MeshMcpTools {
         for (ToolDefinition definition : MeshToolDefinitions.all()) {
             String name = definition.name();
             BiFunction<Session, JsonObject, String> call = switch (name) {
-                case MeshToolDefinitions.READ_INBOX -> (session, arguments) -> readInbox(session, arguments,
-                        Duration.ZERO);
-                case MeshToolDefinitions.WAIT_FOR_MESSAGE -> (session, arguments) -> readInbox(session, arguments,
-                        Duration.ofSeconds(MeshToolDefinitions.waitSeconds(arguments)));
+                case MeshToolDefinitions.READ_INBOX ->
+                    (session, arguments) -> readInbox(session, arguments, Duration.ZERO);
+                case MeshToolDefinitions.WAIT_FOR_MESSAGE ->
+                    (session, arguments) -> readInbox(
+                            session, arguments, Duration.ofSeconds(MeshToolDefinitions.waitSeconds(arguments)));
                 default -> (session, arguments) -> MeshTools.call(name, arguments, session.actions);
             };
             tools.add(tool(definition, call, sessionOf));
@@ -69,7 +68,8 @@ final class MeshMcpTools {
     }
 
     private static String readInbox(Session session, JsonObject arguments, Duration wait) {
-        Long after = arguments.containsKey("after") ? Long.valueOf(arguments.getJsonNumber("after").longValue())
+        Long after = arguments.containsKey("after")
+                ? Long.valueOf(arguments.getJsonNumber("after").longValue())
                 : session.lastRead;
         int limit = MeshToolDefinitions.eventLimit(arguments);
         Pages.InboxPage page = session.agent.inbox(after, limit, wait);
@@ -79,12 +79,17 @@ final class MeshMcpTools {
         }
         JsonArrayBuilder events = Json.createArrayBuilder();
         page.events().forEach(event -> events.add(event(event)));
-        return Json.createObjectBuilder().add("events", events).add("nextCursor", page.nextCursor()).build()
+        return Json.createObjectBuilder()
+                .add("events", events)
+                .add("nextCursor", page.nextCursor())
+                .build()
                 .toString();
     }
 
     private static JsonObject event(InboxEvent event) {
-        var json = Json.createObjectBuilder().add("cursor", event.cursor()).add("taskId", event.taskId())
+        var json = Json.createObjectBuilder()
+                .add("cursor", event.cursor())
+                .add("taskId", event.taskId())
                 .add("from", event.from() == null ? "" : event.from());
         if (event instanceof InboxEvent.MessageEvent message) {
             json.add("type", "message").add("messageId", message.messageId()).add("text", Transcript.text(message));
@@ -94,32 +99,46 @@ final class MeshMcpTools {
                 json.add("reason", status.status().reason());
             }
         } else {
-            json.add("type", "artifact").add("name", ((InboxEvent.ArtifactEvent) event).artifact().name());
+            json.add("type", "artifact")
+                    .add("name", ((InboxEvent.ArtifactEvent) event).artifact().name());
         }
         return json.build();
     }
 
-    private static SyncToolSpecification tool(ToolDefinition definition, BiFunction<Session, JsonObject, String> call,
-                                              Function<McpSyncServerExchange, Session> sessionOf) {
-        McpSchema.Tool tool = McpSchema.Tool.builder().name(definition.name()).description(definition.description())
-                .inputSchema(McpJsonDefaults.getMapper(), definition.inputSchema().toString()).build();
-        return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
-            String result;
-            boolean error;
-            try {
-                result = call.apply(sessionOf.apply(exchange), arguments(request.arguments()));
-                error = MeshToolDefinitions.isError(result);
-            } catch (MeshProblemException e) {
-                result = MeshToolDefinitions.error(e.getMessage());
-                error = true;
-            }
-            return McpSchema.CallToolResult.builder().addTextContent(result).isError(error).build();
-        }).build();
+    private static SyncToolSpecification tool(
+            ToolDefinition definition,
+            BiFunction<Session, JsonObject, String> call,
+            Function<McpSyncServerExchange, Session> sessionOf) {
+        McpSchema.Tool tool = McpSchema.Tool.builder()
+                .name(definition.name())
+                .description(definition.description())
+                .inputSchema(
+                        McpJsonDefaults.getMapper(), definition.inputSchema().toString())
+                .build();
+        return SyncToolSpecification.builder()
+                .tool(tool)
+                .callHandler((exchange, request) -> {
+                    String result;
+                    boolean error;
+                    try {
+                        result = call.apply(sessionOf.apply(exchange), arguments(request.arguments()));
+                        error = MeshToolDefinitions.isError(result);
+                    } catch (MeshProblemException e) {
+                        result = MeshToolDefinitions.error(e.getMessage());
+                        error = true;
+                    }
+                    return McpSchema.CallToolResult.builder()
+                            .addTextContent(result)
+                            .isError(error)
+                            .build();
+                })
+                .build();
     }
 
     /** The host's arguments (already parsed by the SDK) as JSON-P, which the mesh's tools read. */
     private static JsonObject arguments(Map<String, Object> arguments) {
-        return arguments == null ? JsonObject.EMPTY_JSON_OBJECT
+        return arguments == null
+                ? JsonObject.EMPTY_JSON_OBJECT
                 : Json.createObjectBuilder(arguments).build();
     }
 }

@@ -3,7 +3,6 @@ package agentmesh.meshd;
 import agentmesh.client.InboxEvent;
 import agentmesh.client.InboxSubscription;
 import agentmesh.client.MeshAgent;
-
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
@@ -41,8 +40,9 @@ final class Meshd {
     Throwable run() throws Exception {
         brain.start(new Actions(agent, handled.runId(), null, transcript));
         Long from = after != null ? after : handled.cursor().orElse(null);
-        transcript.note(agent.agentId(), "reading the inbox after "
-                + (from == null ? "the last acknowledged event" : "#" + from));
+        transcript.note(
+                agent.agentId(),
+                "reading the inbox after " + (from == null ? "the last acknowledged event" : "#" + from));
         subscription = agent.subscribe(from, new InboxSubscription.Listener() {
             @Override
             public void onEvent(InboxEvent event) throws Exception {

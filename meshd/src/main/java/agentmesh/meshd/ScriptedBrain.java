@@ -5,7 +5,6 @@ import agentmesh.client.TaskState;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -41,8 +40,7 @@ final class ScriptedBrain implements Brain {
 
     private static final List<String> ACTIONS = List.of("send", "reply", "status", "artifact", "think");
 
-    private record Rule(String on, String role, String state, List<JsonObject> actions) {
-    }
+    private record Rule(String on, String role, String state, List<JsonObject> actions) {}
 
     private final List<JsonObject> start;
     private final List<Rule> rules;
@@ -72,10 +70,14 @@ final class ScriptedBrain implements Brain {
     static ScriptedBrain parse(String json) {
         JsonObject document = Json.createReader(new StringReader(json)).readObject();
         List<JsonObject> start = objects(document, "start");
-        List<Rule> rules = document.getJsonArray("rules") == null ? List.of()
+        List<Rule> rules = document.getJsonArray("rules") == null
+                ? List.of()
                 : document.getJsonArray("rules").getValuesAs(JsonObject.class).stream()
-                        .map(rule -> new Rule(rule.getString("on"), rule.getString("role", null),
-                                rule.getString("state", null), objects(rule, "do")))
+                        .map(rule -> new Rule(
+                                rule.getString("on"),
+                                rule.getString("role", null),
+                                rule.getString("state", null),
+                                objects(rule, "do")))
                         .toList();
         rules.forEach(rule -> {
             if (!List.of("message", "task-status", "artifact").contains(rule.on())) {
@@ -110,13 +112,15 @@ final class ScriptedBrain implements Brain {
 
     private static boolean matches(Rule rule, Actions actions) {
         InboxEvent event = actions.event();
-        String on = event instanceof InboxEvent.MessageEvent ? "message"
+        String on = event instanceof InboxEvent.MessageEvent
+                ? "message"
                 : event instanceof InboxEvent.StatusEvent ? "task-status" : "artifact";
         if (!rule.on().equals(on)) {
             return false;
         }
-        if (rule.state() != null && !(event instanceof InboxEvent.StatusEvent status
-                && status.status().state().wireName().equals(rule.state()))) {
+        if (rule.state() != null
+                && !(event instanceof InboxEvent.StatusEvent status
+                        && status.status().state().wireName().equals(rule.state()))) {
             return false;
         }
         if (rule.role() == null) {
@@ -134,14 +138,17 @@ final class ScriptedBrain implements Brain {
             } else if (step.containsKey("reply")) {
                 actions.reply(null, fill(step.getString("reply"), actions));
             } else if (step.containsKey("status")) {
-                actions.updateTask(null, TaskState.of(step.getString("status")),
+                actions.updateTask(
+                        null,
+                        TaskState.of(step.getString("status")),
                         step.containsKey("reason") ? fill(step.getString("reason"), actions) : null);
             } else if (step.containsKey("artifact")) {
                 JsonObject artifact = step.getJsonObject("artifact");
                 actions.addArtifact(null, artifact.getString("name"), fill(artifact.getString("text"), actions));
             } else if (step.containsKey("think")) {
-                Thread.sleep(Duration.ofMillis(Math.round(step.getJsonNumber("think").doubleValue() * 1000))
-                        .toMillis());
+                Thread.sleep(
+                        Duration.ofMillis(Math.round(step.getJsonNumber("think").doubleValue() * 1000))
+                                .toMillis());
             } else {
                 throw new IllegalArgumentException("an unknown action: " + step);
             }
@@ -159,7 +166,8 @@ final class ScriptedBrain implements Brain {
 
     private static List<JsonObject> objects(JsonObject json, String name) {
         JsonValue value = json.get(name);
-        return value == null || value == JsonValue.NULL ? List.of()
+        return value == null || value == JsonValue.NULL
+                ? List.of()
                 : value.asJsonArray().getValuesAs(JsonObject.class);
     }
 }

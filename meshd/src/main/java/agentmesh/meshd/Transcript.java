@@ -1,7 +1,6 @@
 package agentmesh.meshd;
 
 import agentmesh.client.InboxEvent;
-
 import java.io.PrintStream;
 import java.time.LocalTime;
 import java.time.temporal.ChronoUnit;
@@ -33,15 +32,19 @@ final class Transcript {
         }
         if (event instanceof InboxEvent.StatusEvent status) {
             return "task is " + status.status().state().wireName()
-                    + (status.status().reason() == null ? "" : " (" + status.status().reason() + ")");
+                    + (status.status().reason() == null
+                            ? ""
+                            : " (" + status.status().reason() + ")");
         }
         InboxEvent.ArtifactEvent artifact = (InboxEvent.ArtifactEvent) event;
         return "artifact \"" + artifact.artifact().name() + "\" from " + artifact.from();
     }
 
     static String text(InboxEvent.MessageEvent message) {
-        return message.parts().stream().map(part -> part.text() == null ? "[" + part.kind() + "]" : part.text())
-                .reduce((a, b) -> a + " " + b).orElse("");
+        return message.parts().stream()
+                .map(part -> part.text() == null ? "[" + part.kind() + "]" : part.text())
+                .reduce((a, b) -> a + " " + b)
+                .orElse("");
     }
 
     private synchronized void line(String agentId, String text) {

@@ -1,22 +1,5 @@
 package agentmesh.meshd;
 
-import agentmesh.client.InboxEvent;
-import agentmesh.client.Part;
-import agentmesh.client.SendReceipt;
-import agentmesh.client.TaskState;
-import jakarta.json.Json;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Set;
-
 import static agentmesh.meshd.FakeMesh.ASSIGNEE;
 import static agentmesh.meshd.FakeMesh.REQUESTER;
 import static agentmesh.meshd.FakeMesh.TASK;
@@ -25,6 +8,22 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import agentmesh.client.InboxEvent;
+import agentmesh.client.Part;
+import agentmesh.client.SendReceipt;
+import agentmesh.client.TaskState;
+import jakarta.json.Json;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 class ActionsTest {
 
@@ -78,8 +77,13 @@ class ActionsTest {
         SendReceipt again = forEvent(ASSIGNEE, "e-7", fromRequester("hi")).sendMessage(REQUESTER, TASK, "other");
 
         assertNull(again);
-        assertEquals("first answer", mesh.stored().get("e-7:1").getJsonArray("parts").getJsonObject(0)
-                .getString("text"));
+        assertEquals(
+                "first answer",
+                mesh.stored()
+                        .get("e-7:1")
+                        .getJsonArray("parts")
+                        .getJsonObject(0)
+                        .getString("text"));
         assertTrue(terminal().contains("message e-7:1 was sent before"), terminal());
     }
 
@@ -135,10 +139,14 @@ class ActionsTest {
     void aToolCallWithBadArgumentsOrAnUnknownNameIsTheToolsErrorNotAFailure() {
         Actions actions = forEvent(ASSIGNEE, "e-1", fromRequester("x"));
 
-        String missingText = MeshTools.call("mesh_reply", Json.createObjectBuilder().build(), actions);
-        String unknownState = MeshTools.call("mesh_update_task",
-                Json.createObjectBuilder().add("state", "sleeping").build(), actions);
-        String unknownTool = MeshTools.call("mesh_dance", Json.createObjectBuilder().build(), actions);
+        String missingText =
+                MeshTools.call("mesh_reply", Json.createObjectBuilder().build(), actions);
+        String unknownState = MeshTools.call(
+                "mesh_update_task",
+                Json.createObjectBuilder().add("state", "sleeping").build(),
+                actions);
+        String unknownTool =
+                MeshTools.call("mesh_dance", Json.createObjectBuilder().build(), actions);
 
         assertTrue(missingText.startsWith("{\"error\":\"bad arguments for mesh_reply"), missingText);
         assertTrue(unknownState.startsWith("{\"error\":\"bad arguments for mesh_update_task"), unknownState);
@@ -150,9 +158,12 @@ class ActionsTest {
     void aToolCallCarriedOutAnswersWhatTheMeshDid() {
         Actions actions = forEvent(ASSIGNEE, "e-1", fromRequester("x"));
 
-        String sent = MeshTools.call("mesh_reply", Json.createObjectBuilder().add("text", "hello").build(), actions);
-        String moved = MeshTools.call("mesh_update_task",
-                Json.createObjectBuilder().add("state", "input-required").build(), actions);
+        String sent = MeshTools.call(
+                "mesh_reply", Json.createObjectBuilder().add("text", "hello").build(), actions);
+        String moved = MeshTools.call(
+                "mesh_update_task",
+                Json.createObjectBuilder().add("state", "input-required").build(),
+                actions);
 
         assertEquals("{\"messageId\":\"e-1:1\",\"taskId\":\"t-1\",\"seq\":1}", sent);
         assertEquals("{\"state\":\"input-required\"}", moved);

@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringReader;
@@ -32,8 +31,7 @@ final class FakeMesh implements AutoCloseable {
     private static final String NOW = "2026-12-06T10:00:00Z";
 
     /** A request as the fake saw it. */
-    record Request(String method, String path, JsonObject body) {
-    }
+    record Request(String method, String path, JsonObject body) {}
 
     private final HttpServer server;
     final List<Request> requests = new CopyOnWriteArrayList<>();
@@ -49,8 +47,11 @@ final class FakeMesh implements AutoCloseable {
 
     /** The agent {@code agentId} talking to this fake. */
     MeshAgent agent(String agentId) {
-        return MeshAgent.builder(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/mesh/api/v1/"),
-                agentId, "token").build();
+        return MeshAgent.builder(
+                        URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/mesh/api/v1/"),
+                        agentId,
+                        "token")
+                .build();
     }
 
     void state(String state) {
@@ -62,7 +63,8 @@ final class FakeMesh implements AutoCloseable {
     }
 
     List<Request> requests(String method, String path) {
-        return requests.stream().filter(r -> r.method().equals(method) && r.path().equals("/mesh/api/v1/" + path))
+        return requests.stream()
+                .filter(r -> r.method().equals(method) && r.path().equals("/mesh/api/v1/" + path))
                 .toList();
     }
 
@@ -77,7 +79,9 @@ final class FakeMesh implements AutoCloseable {
 
     private void answer(HttpExchange exchange) throws IOException {
         String text = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-        JsonObject body = text.isEmpty() ? null : Json.createReader(new StringReader(text)).readObject();
+        JsonObject body = text.isEmpty()
+                ? null
+                : Json.createReader(new StringReader(text)).readObject();
         String method = exchange.getRequestMethod();
         String path = exchange.getRequestURI().getPath();
         requests.add(new Request(method, path, body));
@@ -99,9 +103,16 @@ final class FakeMesh implements AutoCloseable {
             return;
         }
         messages.putIfAbsent(id, body);
-        reply(exchange, before == null ? 201 : 200, Json.createObjectBuilder().add("messageId", id)
-                .add("taskId", body.getString("taskId", TASK)).add("contextId", "c-1").add("seq", messages.size())
-                .add("createdAt", NOW).build());
+        reply(
+                exchange,
+                before == null ? 201 : 200,
+                Json.createObjectBuilder()
+                        .add("messageId", id)
+                        .add("taskId", body.getString("taskId", TASK))
+                        .add("contextId", "c-1")
+                        .add("seq", messages.size())
+                        .add("createdAt", NOW)
+                        .build());
     }
 
     private synchronized void changeStatus(HttpExchange exchange, JsonObject body) throws IOException {
@@ -119,23 +130,49 @@ final class FakeMesh implements AutoCloseable {
             problem(exchange, 409, "artifact " + id + " exists");
             return;
         }
-        reply(exchange, 201, Json.createObjectBuilder().add("artifactId", id).add("name", body.getString("name"))
-                .add("parts", body.getJsonArray("parts")).add("createdAt", NOW).build());
+        reply(
+                exchange,
+                201,
+                Json.createObjectBuilder()
+                        .add("artifactId", id)
+                        .add("name", body.getString("name"))
+                        .add("parts", body.getJsonArray("parts"))
+                        .add("createdAt", NOW)
+                        .build());
     }
 
     private JsonObject task() {
-        return Json.createObjectBuilder().add("taskId", TASK).add("contextId", "c-1").add("requester", REQUESTER)
-                .add("assignee", ASSIGNEE).add("status", status()).add("history", Json.createArrayBuilder())
-                .add("artifacts", Json.createArrayBuilder()).add("createdAt", NOW).add("updatedAt", NOW).build();
+        return Json.createObjectBuilder()
+                .add("taskId", TASK)
+                .add("contextId", "c-1")
+                .add("requester", REQUESTER)
+                .add("assignee", ASSIGNEE)
+                .add("status", status())
+                .add("history", Json.createArrayBuilder())
+                .add("artifacts", Json.createArrayBuilder())
+                .add("createdAt", NOW)
+                .add("updatedAt", NOW)
+                .build();
     }
 
     private JsonObject status() {
-        return Json.createObjectBuilder().add("state", state).add("timestamp", NOW).build();
+        return Json.createObjectBuilder()
+                .add("state", state)
+                .add("timestamp", NOW)
+                .build();
     }
 
     private static void problem(HttpExchange exchange, int status, String detail) throws IOException {
-        write(exchange, status, "application/problem+json", Json.createObjectBuilder().add("type", "about:blank")
-                .add("title", "refused").add("status", status).add("detail", detail).build());
+        write(
+                exchange,
+                status,
+                "application/problem+json",
+                Json.createObjectBuilder()
+                        .add("type", "about:blank")
+                        .add("title", "refused")
+                        .add("status", status)
+                        .add("detail", detail)
+                        .build());
     }
 
     private static void reply(HttpExchange exchange, int status, JsonObject body) throws IOException {

@@ -1,15 +1,14 @@
 package agentmesh.meshd;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class HandledEventsTest {
 
@@ -33,6 +32,8 @@ class HandledEventsTest {
 
     @Test
     void aFreshDirectoryIsAnotherRun(@TempDir Path one, @TempDir Path other) {
-        assertNotEquals(HandledEvents.open(one, 10).runId(), HandledEvents.open(other, 10).runId());
+        assertNotEquals(
+                HandledEvents.open(one, 10).runId(),
+                HandledEvents.open(other, 10).runId());
     }
 }

@@ -1,9 +1,9 @@
 package agentmesh.meshd;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
 
 class ScriptedBrainTest {
 
@@ -14,13 +14,15 @@ class ScriptedBrainTest {
 
     @Test
     void rulesWithUnknownEventsOrActionsAreRefusedWhenRead() {
-        var unknownEvent = assertThrows(IllegalArgumentException.class,
-                () -> ScriptedBrain.parse("{\"rules\":[{\"on\":\"mail\",\"do\":[]}]}"));
+        var unknownEvent = assertThrows(
+                IllegalArgumentException.class, () -> ScriptedBrain.parse("{\"rules\":[{\"on\":\"mail\",\"do\":[]}]}"));
         assertTrue(unknownEvent.getMessage().contains("mail"));
-        var unknownAction = assertThrows(IllegalArgumentException.class,
+        var unknownAction = assertThrows(
+                IllegalArgumentException.class,
                 () -> ScriptedBrain.parse("{\"rules\":[{\"on\":\"message\",\"do\":[{\"dance\":1}]}]}"));
         assertTrue(unknownAction.getMessage().contains("dance"));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ScriptedBrain.parse("{\"start\":[{\"reply\":\"a\",\"status\":\"working\"}]}"));
     }
 }

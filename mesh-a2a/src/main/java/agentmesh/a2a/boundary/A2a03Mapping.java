@@ -5,7 +5,6 @@ import agentmesh.task.control.TaskView;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.util.function.Supplier;
 
 /**
@@ -48,7 +47,8 @@ final class A2a03Mapping extends A2aMapping {
 
     @Override
     JsonObjectBuilder statusUpdateFields(TaskView task) {
-        return super.statusUpdateFields(task).add("final", A2aStates.isStreamEnd(task.status().state()));
+        return super.statusUpdateFields(task)
+                .add("final", A2aStates.isStreamEnd(task.status().state()));
     }
 
     @Override

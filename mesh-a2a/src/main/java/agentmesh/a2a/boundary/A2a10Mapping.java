@@ -9,7 +9,6 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +36,9 @@ final class A2a10Mapping extends A2aMapping {
         if (!(value instanceof JsonObject part)) {
             throw A2aError.invalidParams(path, "must be an object");
         }
-        List<String> contents = List.of("text", "raw", "url", "data").stream().filter(part::containsKey).toList();
+        List<String> contents = List.of("text", "raw", "url", "data").stream()
+                .filter(part::containsKey)
+                .toList();
         if (contents.size() != 1) {
             throw A2aError.invalidParams(path, "must have exactly one of text, raw, url, data");
         }
@@ -46,8 +47,8 @@ final class A2a10Mapping extends A2aMapping {
             case "text" -> mesh.add("kind", "text").add("text", part.get("text"));
             case "data" -> {
                 if (!(part.get("data") instanceof JsonObject)) {
-                    throw A2aError.invalidParams(path + ".data", "must be a JSON object (the mesh keeps data parts"
-                            + " as objects)");
+                    throw A2aError.invalidParams(
+                            path + ".data", "must be a JSON object (the mesh keeps data parts" + " as objects)");
                 }
                 mesh.add("kind", "data").add("data", part.get("data"));
             }
@@ -83,7 +84,8 @@ final class A2a10Mapping extends A2aMapping {
             case "data" -> json.add("data", meshPart.get("data"));
             default -> {
                 JsonObject file = meshPart.getJsonObject("file");
-                json.add(file.containsKey("bytes") ? "raw" : "url",
+                json.add(
+                        file.containsKey("bytes") ? "raw" : "url",
                         file.get(file.containsKey("bytes") ? "bytes" : "uri"));
                 copy(file, "mimeType", json, "mediaType");
                 copy(file, "name", json, "filename");
@@ -111,24 +113,54 @@ final class A2a10Mapping extends A2aMapping {
         String contextId = inboxEvent.getString("contextId");
         Instant createdAt = Instant.parse(inboxEvent.getString("createdAt"));
         return switch (inboxEvent.getString("type")) {
-            case "message" -> result("message", message(new MessageView(inboxEvent.getString("messageId"),
-                    inboxEvent.getInt("seq"), inboxEvent.getString("from"), null, inboxEvent.getString("role"),
-                    inboxEvent.getJsonArray("parts"), createdAt), contextId, taskId));
+            case "message" ->
+                result(
+                        "message",
+                        message(
+                                new MessageView(
+                                        inboxEvent.getString("messageId"),
+                                        inboxEvent.getInt("seq"),
+                                        inboxEvent.getString("from"),
+                                        null,
+                                        inboxEvent.getString("role"),
+                                        inboxEvent.getJsonArray("parts"),
+                                        createdAt),
+                                contextId,
+                                taskId));
             case "task-status" -> {
                 JsonObject status = inboxEvent.getJsonObject("status");
-                yield statusUpdate(new TaskView(taskId, contextId, null, null, new TaskView.Status(
-                        status.getString("state"), Instant.parse(status.getString("timestamp")),
-                        status.getString("reason", null)), List.of(), List.of(), null, 0, createdAt, createdAt));
+                yield statusUpdate(new TaskView(
+                        taskId,
+                        contextId,
+                        null,
+                        null,
+                        new TaskView.Status(
+                                status.getString("state"),
+                                Instant.parse(status.getString("timestamp")),
+                                status.getString("reason", null)),
+                        List.of(),
+                        List.of(),
+                        null,
+                        0,
+                        createdAt,
+                        createdAt));
             }
             case "artifact" -> {
                 JsonObject artifact = inboxEvent.getJsonObject("artifact");
-                yield artifactUpdate(new TaskView(taskId, contextId, null, null, null, List.of(), List.of(), null,
-                        0, createdAt, createdAt), new TaskLifecycle.ArtifactView(artifact.getString("artifactId"),
-                        artifact.getString("name", null), artifact.getJsonArray("parts"), createdAt,
-                        inboxEvent.getBoolean("append", false)));
+                yield artifactUpdate(
+                        new TaskView(
+                                taskId, contextId, null, null, null, List.of(), List.of(), null, 0, createdAt,
+                                createdAt),
+                        new TaskLifecycle.ArtifactView(
+                                artifact.getString("artifactId"),
+                                artifact.getString("name", null),
+                                artifact.getJsonArray("parts"),
+                                createdAt,
+                                inboxEvent.getBoolean("append", false)));
             }
-            default -> throw new IllegalArgumentException("no push notification for an event of type "
-                    + inboxEvent.getString("type"));
+            default ->
+                throw new IllegalArgumentException(
+                        "no push notification for an event of type " + inboxEvent.getString("type"));
         };
     }
 }

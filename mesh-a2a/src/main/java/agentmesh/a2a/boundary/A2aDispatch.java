@@ -10,14 +10,13 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The facade's operations, whatever the binding that asked for them ({@link JsonRpcBinding}, {@link RestBinding}):
@@ -55,20 +54,31 @@ class A2aDispatch {
             switch (operation) {
                 case SEND -> send(params, call);
                 case STREAM -> streamingSend(params, call);
-                case GET -> answer(call, call.version().mapping().task(tasks.get(call.caller(), call.agent(),
-                        A2aParams.requiredText(params, "id"),
-                        A2aParams.historyLength(params, TaskReader.MAX_HISTORY))));
+                case GET ->
+                    answer(
+                            call,
+                            call.version()
+                                    .mapping()
+                                    .task(tasks.get(
+                                            call.caller(),
+                                            call.agent(),
+                                            A2aParams.requiredText(params, "id"),
+                                            A2aParams.historyLength(params, TaskReader.MAX_HISTORY))));
                 case LIST -> list(params, call);
-                case CANCEL -> answer(call, call.version().mapping().task(tasks.cancel(call.caller(), call.agent(),
-                        A2aParams.requiredText(params, "id"))));
+                case CANCEL ->
+                    answer(
+                            call,
+                            call.version()
+                                    .mapping()
+                                    .task(tasks.cancel(
+                                            call.caller(), call.agent(), A2aParams.requiredText(params, "id"))));
                 case SUBSCRIBE -> subscribe(A2aParams.requiredText(params, "id"), call);
-                case PUSH_CREATE -> answer(call, pushConfigs.create(call.caller(), call.agent(), call.version(),
-                        params));
+                case PUSH_CREATE ->
+                    answer(call, pushConfigs.create(call.caller(), call.agent(), call.version(), params));
                 case PUSH_GET -> answer(call, pushConfigs.get(call.caller(), call.agent(), call.version(), params));
-                case PUSH_LIST -> answer(call, pushConfigs.list(call.caller(), call.agent(), call.version(),
-                        params));
-                case PUSH_DELETE -> answer(call, pushConfigs.delete(call.caller(), call.agent(), call.version(),
-                        params));
+                case PUSH_LIST -> answer(call, pushConfigs.list(call.caller(), call.agent(), call.version(), params));
+                case PUSH_DELETE ->
+                    answer(call, pushConfigs.delete(call.caller(), call.agent(), call.version(), params));
                 case EXTENDED_CARD -> throw A2aError.extendedCardNotConfigured();
             }
         } catch (A2aError e) {
@@ -94,15 +104,21 @@ class A2aDispatch {
         // The place before the send: a send refused for want of one has stored nothing.
         withPlace(call, null, place -> {
             String taskId = sendWithPush(params, configuration, call);
-            new BlockingSend(call.waitingOn(taskId), place, historyLength, reader, watches,
-                    call.request().startAsync()).begin(Duration.ofSeconds(blockingWaitSeconds));
+            new BlockingSend(
+                            call.waitingOn(taskId),
+                            place,
+                            historyLength,
+                            reader,
+                            watches,
+                            call.request().startAsync())
+                    .begin(Duration.ofSeconds(blockingWaitSeconds));
         });
     }
 
     // The send, and the push notification config its configuration asks for, made for its task.
     private String sendWithPush(JsonObject params, JsonObject configuration, A2aCall call) {
-        Optional<A2aPushConfigs.WithSend> push = pushConfigs.requestedWithSend(call.caller(), call.version(),
-                configuration);
+        Optional<A2aPushConfigs.WithSend> push =
+                pushConfigs.requestedWithSend(call.caller(), call.version(), configuration);
         String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
         push.ifPresent(requested -> pushConfigs.createWithSend(call.caller(), call.version(), requested, taskId));
         return taskId;
@@ -120,7 +136,13 @@ class A2aDispatch {
     }
 
     private void stream(String taskId, WaitPlaces.Place place, A2aCall call) {
-        new TaskStream(call.waitingOn(taskId), place, reader, watches, call.request().startAsync()).begin();
+        new TaskStream(
+                        call.waitingOn(taskId),
+                        place,
+                        reader,
+                        watches,
+                        call.request().startAsync())
+                .begin();
     }
 
     // One of the caller's places for requests that wait, given back when the request does not begin to wait.
@@ -147,12 +169,16 @@ class A2aDispatch {
         ListTasksQuery query = ListTasksQuery.of(params);
         TaskPage page = tasks.list(call.caller(), call.agent(), query);
         JsonArrayBuilder found = MeshJson.array();
-        page.tasks().forEach(listed -> found.add(call.version().mapping().listedTask(listed,
-                query.includeArtifacts())));
-        answer(call, MeshJson.object().add("tasks", found)
-                .add("nextPageToken", page.nextCursor() == null ? "" : page.nextCursor())
-                .add("pageSize", query.pageSize())
-                .add("totalSize", tasks.count(call.caller(), call.agent(), query)).build());
+        page.tasks()
+                .forEach(listed -> found.add(call.version().mapping().listedTask(listed, query.includeArtifacts())));
+        answer(
+                call,
+                MeshJson.object()
+                        .add("tasks", found)
+                        .add("nextPageToken", page.nextCursor() == null ? "" : page.nextCursor())
+                        .add("pageSize", query.pageSize())
+                        .add("totalSize", tasks.count(call.caller(), call.agent(), query))
+                        .build());
     }
 
     private static void answer(A2aCall call, JsonValue result) throws IOException {

@@ -5,7 +5,6 @@ import agentmesh.problem.MeshException;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.util.Arrays;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -48,46 +47,69 @@ final class A2aError extends RuntimeException {
     }
 
     static A2aError taskNotFound(String taskId) {
-        return new A2aError(TASK_NOT_FOUND, 404, "Task not found", info("TASK_NOT_FOUND", "a2a-protocol.org",
-                Map.of("taskId", String.valueOf(taskId))));
+        return new A2aError(
+                TASK_NOT_FOUND,
+                404,
+                "Task not found",
+                info("TASK_NOT_FOUND", "a2a-protocol.org", Map.of("taskId", String.valueOf(taskId))));
     }
 
     static A2aError taskNotCancelable(String taskId, String state) {
-        return new A2aError(TASK_NOT_CANCELABLE, 400, "Task cannot be canceled", info("TASK_NOT_CANCELABLE",
-                "a2a-protocol.org", Map.of("taskId", taskId, "state", state)));
+        return new A2aError(
+                TASK_NOT_CANCELABLE,
+                400,
+                "Task cannot be canceled",
+                info("TASK_NOT_CANCELABLE", "a2a-protocol.org", Map.of("taskId", taskId, "state", state)));
     }
 
     static A2aError unsupported(String what) {
-        return new A2aError(UNSUPPORTED_OPERATION, 400, "Unsupported operation: " + what,
+        return new A2aError(
+                UNSUPPORTED_OPERATION,
+                400,
+                "Unsupported operation: " + what,
                 info("UNSUPPORTED_OPERATION", "a2a-protocol.org", Map.of("detail", what)));
     }
 
     static A2aError extendedCardNotConfigured() {
-        return new A2aError(EXTENDED_CARD_NOT_CONFIGURED, 400, "No extended agent card",
+        return new A2aError(
+                EXTENDED_CARD_NOT_CONFIGURED,
+                400,
+                "No extended agent card",
                 info("EXTENDED_AGENT_CARD_NOT_CONFIGURED", "a2a-protocol.org", Map.of()));
     }
 
     static A2aError versionNotSupported(String version) {
-        String supported = Arrays.stream(A2aVersion.values()).map(A2aVersion::wireName)
-                .collect(Collectors.joining(", "));
-        return new A2aError(VERSION_NOT_SUPPORTED, 400, "A2A version " + version + " is not supported (" + supported
-                + " are)", info("VERSION_NOT_SUPPORTED", "a2a-protocol.org", Map.of("version", version,
-                "supportedVersions", supported)));
+        String supported =
+                Arrays.stream(A2aVersion.values()).map(A2aVersion::wireName).collect(Collectors.joining(", "));
+        return new A2aError(
+                VERSION_NOT_SUPPORTED,
+                400,
+                "A2A version " + version + " is not supported (" + supported + " are)",
+                info(
+                        "VERSION_NOT_SUPPORTED",
+                        "a2a-protocol.org",
+                        Map.of("version", version, "supportedVersions", supported)));
     }
 
     static A2aError parse(String why) {
-        return new A2aError(PARSE_ERROR, 400, "Invalid JSON payload", info("PARSE_ERROR", "agent-mesh",
-                Map.of("detail", why)));
+        return new A2aError(
+                PARSE_ERROR, 400, "Invalid JSON payload", info("PARSE_ERROR", "agent-mesh", Map.of("detail", why)));
     }
 
     static A2aError invalidRequest(String why) {
-        return new A2aError(INVALID_REQUEST, 400, "Request payload validation error", info("INVALID_REQUEST",
-                "agent-mesh", Map.of("detail", why)));
+        return new A2aError(
+                INVALID_REQUEST,
+                400,
+                "Request payload validation error",
+                info("INVALID_REQUEST", "agent-mesh", Map.of("detail", why)));
     }
 
     static A2aError methodNotFound(String method) {
-        return new A2aError(METHOD_NOT_FOUND, 404, "Method not found", info("METHOD_NOT_FOUND", "agent-mesh",
-                Map.of("method", method)));
+        return new A2aError(
+                METHOD_NOT_FOUND,
+                404,
+                "Method not found",
+                info("METHOD_NOT_FOUND", "agent-mesh", Map.of("method", method)));
     }
 
     static A2aError invalidParams(String field, String description) {
@@ -97,12 +119,19 @@ final class A2aError extends RuntimeException {
     /** Invalid params, each named with what is wrong with it, in the message and as a BadRequest's violations. */
     static A2aError invalidParams(Map<String, String> violations) {
         JsonArrayBuilder fields = MeshJson.array();
-        violations.forEach((field, description) -> fields.add(MeshJson.object().add("field", field)
-                .add("description", description)));
-        String named = violations.entrySet().stream().map(v -> v.getKey() + " " + v.getValue())
+        violations.forEach((field, description) ->
+                fields.add(MeshJson.object().add("field", field).add("description", description)));
+        String named = violations.entrySet().stream()
+                .map(v -> v.getKey() + " " + v.getValue())
                 .collect(Collectors.joining("; "));
-        return new A2aError(INVALID_PARAMS, 400, "Invalid parameters: " + named, MeshJson.object()
-                .add("@type", "type.googleapis.com/google.rpc.BadRequest").add("fieldViolations", fields).build());
+        return new A2aError(
+                INVALID_PARAMS,
+                400,
+                "Invalid parameters: " + named,
+                MeshJson.object()
+                        .add("@type", "type.googleapis.com/google.rpc.BadRequest")
+                        .add("fieldViolations", fields)
+                        .build());
     }
 
     /** A refusal of the mesh's own rules, with the status and problem type the mesh API answers it with. */
@@ -111,8 +140,14 @@ final class A2aError extends RuntimeException {
             return invalidParams(refusal.fieldErrors());
         }
         int code = refusal.status() >= 500 ? INTERNAL : INVALID_REQUEST;
-        return new A2aError(code, refusal.status(), refusal.title(), info(refusal.type().toUpperCase()
-                .replace('-', '_'), "agent-mesh", Map.of("detail", String.valueOf(refusal.getMessage()))));
+        return new A2aError(
+                code,
+                refusal.status(),
+                refusal.title(),
+                info(
+                        refusal.type().toUpperCase().replace('-', '_'),
+                        "agent-mesh",
+                        Map.of("detail", String.valueOf(refusal.getMessage()))));
     }
 
     static A2aError internal() {
@@ -128,29 +163,51 @@ final class A2aError extends RuntimeException {
         String detail = caller + " has " + max + " streams and blocking sends open at once"
                 + " (mesh.a2a.max-waits-per-agent); retry when one has ended"
                 + (taskId == null ? "" : "; task " + taskId + " is there to follow with GetTask or SubscribeToTask");
-        return new A2aError(INVALID_REQUEST, 429, "Too many streams and blocking sends at once",
-                info("TOO_MANY_WAITS", "agent-mesh", taskId == null ? Map.of("detail", detail)
-                        : Map.of("detail", detail, "taskId", taskId)));
+        return new A2aError(
+                INVALID_REQUEST,
+                429,
+                "Too many streams and blocking sends at once",
+                info(
+                        "TOO_MANY_WAITS",
+                        "agent-mesh",
+                        taskId == null ? Map.of("detail", detail) : Map.of("detail", detail, "taskId", taskId)));
     }
 
     /** The token a waiting request was made with was rotated meanwhile: the request ends unauthenticated. */
     static A2aError tokenRotated(String caller) {
-        return new A2aError(INVALID_REQUEST, 401, "Unauthenticated: the token was rotated", info("TOKEN_ROTATED",
-                "agent-mesh", Map.of("detail", "The token of " + caller + " was rotated while this request waited;"
-                        + " the new token works")));
+        return new A2aError(
+                INVALID_REQUEST,
+                401,
+                "Unauthenticated: the token was rotated",
+                info(
+                        "TOKEN_ROTATED",
+                        "agent-mesh",
+                        Map.of(
+                                "detail",
+                                "The token of " + caller + " was rotated while this request waited;"
+                                        + " the new token works")));
     }
 
     /** The JSON-RPC error object. */
     JsonObject jsonRpc() {
-        return MeshJson.object().add("code", code).add("message", getMessage())
-                .add("data", MeshJson.array().add(detail)).build();
+        return MeshJson.object()
+                .add("code", code)
+                .add("message", getMessage())
+                .add("data", MeshJson.array().add(detail))
+                .build();
     }
 
     /** The REST binding's error body: a {@code google.rpc.Status} as AIP-193 puts it in JSON. */
     JsonObject rest() {
-        return MeshJson.object().add("error", MeshJson.object().add("code", httpStatus)
-                .add("status", restStatus()).add("message", getMessage())
-                .add("details", MeshJson.array().add(detail))).build();
+        return MeshJson.object()
+                .add(
+                        "error",
+                        MeshJson.object()
+                                .add("code", httpStatus)
+                                .add("status", restStatus())
+                                .add("message", getMessage())
+                                .add("details", MeshJson.array().add(detail)))
+                .build();
     }
 
     private String restStatus() {
@@ -169,7 +226,11 @@ final class A2aError extends RuntimeException {
     private static JsonObject info(String reason, String domain, Map<String, String> metadata) {
         JsonObjectBuilder fields = MeshJson.object();
         metadata.forEach(fields::add);
-        return MeshJson.object().add("@type", "type.googleapis.com/google.rpc.ErrorInfo").add("reason", reason)
-                .add("domain", domain).add("metadata", fields).build();
+        return MeshJson.object()
+                .add("@type", "type.googleapis.com/google.rpc.ErrorInfo")
+                .add("reason", reason)
+                .add("domain", domain)
+                .add("metadata", fields)
+                .build();
     }
 }

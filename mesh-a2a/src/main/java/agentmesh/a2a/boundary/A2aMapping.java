@@ -10,7 +10,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.util.function.Supplier;
 
 /**
@@ -68,7 +67,9 @@ public abstract sealed class A2aMapping permits A2a10Mapping, A2a03Mapping {
      * ListTasks says; not asked, the task was read without them and has none.
      */
     JsonObject listedTask(TaskView task, boolean includeArtifacts) {
-        JsonObjectBuilder json = kind("task").add("id", task.taskId()).add("contextId", task.contextId())
+        JsonObjectBuilder json = kind("task")
+                .add("id", task.taskId())
+                .add("contextId", task.contextId())
                 .add("status", status(task));
         if (!task.artifacts().isEmpty() || includeArtifacts) {
             JsonArrayBuilder artifacts = MeshJson.array();
@@ -80,29 +81,49 @@ public abstract sealed class A2aMapping permits A2a10Mapping, A2a03Mapping {
             task.history().forEach(message -> history.add(message(message, task.contextId(), task.taskId())));
             json.add("history", history);
         }
-        return json.add("metadata", MeshJson.object().add("requester", task.requester())
-                .add("assignee", task.assignee())).build();
+        return json.add(
+                        "metadata",
+                        MeshJson.object().add("requester", task.requester()).add("assignee", task.assignee()))
+                .build();
     }
 
     JsonObject status(TaskView task) {
         TaskView.Status status = task.status();
-        JsonObjectBuilder json = MeshJson.object().add("state", state(status.state()))
+        JsonObjectBuilder json = MeshJson.object()
+                .add("state", state(status.state()))
                 .add("timestamp", status.timestamp().toString());
         if (status.reason() != null) {
             // A2A carries a status's explanation as a message of the agent that set it.
-            json.add("message", kind("message").add("messageId", task.taskId() + "-status-"
-                            + status.timestamp().toEpochMilli()).add("contextId", task.contextId())
-                    .add("taskId", task.taskId()).add("role", role("agent"))
-                    .add("parts", MeshJson.array().add(wirePart(MeshJson.object().add("kind", "text")
-                            .add("text", status.reason()).build()))));
+            json.add(
+                    "message",
+                    kind("message")
+                            .add(
+                                    "messageId",
+                                    task.taskId() + "-status-"
+                                            + status.timestamp().toEpochMilli())
+                            .add("contextId", task.contextId())
+                            .add("taskId", task.taskId())
+                            .add("role", role("agent"))
+                            .add(
+                                    "parts",
+                                    MeshJson.array()
+                                            .add(wirePart(MeshJson.object()
+                                                    .add("kind", "text")
+                                                    .add("text", status.reason())
+                                                    .build()))));
         }
         return json.build();
     }
 
     JsonObject message(MessageView message, String contextId, String taskId) {
-        return kind("message").add("messageId", message.messageId()).add("contextId", contextId)
-                .add("taskId", taskId).add("role", role(message.role())).add("parts", wireParts(message.parts()))
-                .add("metadata", MeshJson.object().add("from", message.from()).add("seq", message.seq())).build();
+        return kind("message")
+                .add("messageId", message.messageId())
+                .add("contextId", contextId)
+                .add("taskId", taskId)
+                .add("role", role(message.role()))
+                .add("parts", wireParts(message.parts()))
+                .add("metadata", MeshJson.object().add("from", message.from()).add("seq", message.seq()))
+                .build();
     }
 
     JsonObject artifact(TaskLifecycle.ArtifactView artifact) {
@@ -115,7 +136,9 @@ public abstract sealed class A2aMapping permits A2a10Mapping, A2a03Mapping {
 
     /** A message of the user's (the mesh agent that writes to a remote agent), in this version's shape. */
     public JsonObject outgoingMessage(String messageId, String contextId, String taskId, JsonArray meshParts) {
-        JsonObjectBuilder message = kind("message").add("messageId", messageId).add("role", role("user"))
+        JsonObjectBuilder message = kind("message")
+                .add("messageId", messageId)
+                .add("role", role("user"))
                 .add("parts", wireParts(meshParts));
         if (contextId != null) {
             message.add("contextId", contextId);
@@ -140,15 +163,23 @@ public abstract sealed class A2aMapping permits A2a10Mapping, A2a03Mapping {
 
     /** A status update's fields, which 0.3 adds its {@code final} flag to. */
     JsonObjectBuilder statusUpdateFields(TaskView task) {
-        return kind("status-update").add("taskId", task.taskId()).add("contextId", task.contextId())
+        return kind("status-update")
+                .add("taskId", task.taskId())
+                .add("contextId", task.contextId())
                 .add("status", status(task));
     }
 
     /** An artifact, or parts appended to one sent before ({@code append}); each is whole as far as the mesh knows. */
     JsonObject artifactUpdate(TaskView task, TaskLifecycle.ArtifactView artifact) {
-        return result("artifactUpdate", kind("artifact-update").add("taskId", task.taskId())
-                .add("contextId", task.contextId()).add("artifact", artifact(artifact))
-                .add("append", artifact.append()).add("lastChunk", true).build());
+        return result(
+                "artifactUpdate",
+                kind("artifact-update")
+                        .add("taskId", task.taskId())
+                        .add("contextId", task.contextId())
+                        .add("artifact", artifact(artifact))
+                        .add("append", artifact.append())
+                        .add("lastChunk", true)
+                        .build());
     }
 
     static void copy(JsonObject from, String name, JsonObjectBuilder to, String as) {

@@ -9,8 +9,17 @@ import java.util.Map;
  * performs it.
  */
 enum A2aOperation {
-
-    SEND, STREAM, GET, LIST, CANCEL, SUBSCRIBE, PUSH_CREATE, PUSH_GET, PUSH_LIST, PUSH_DELETE, EXTENDED_CARD;
+    SEND,
+    STREAM,
+    GET,
+    LIST,
+    CANCEL,
+    SUBSCRIBE,
+    PUSH_CREATE,
+    PUSH_GET,
+    PUSH_LIST,
+    PUSH_DELETE,
+    EXTENDED_CARD;
 
     /** The method names of both versions, for the operations the facade offers. */
     static final Map<String, A2aOperation> METHODS = methods();
@@ -43,5 +52,4 @@ enum A2aOperation {
         methods.put("agent/getAuthenticatedExtendedCard", A2aOperation.EXTENDED_CARD);
         return Map.copyOf(methods);
     }
-
 }

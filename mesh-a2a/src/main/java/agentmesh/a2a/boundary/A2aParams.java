@@ -13,8 +13,7 @@ import jakarta.json.JsonValue;
  */
 final class A2aParams {
 
-    private A2aParams() {
-    }
+    private A2aParams() {}
 
     /** The text, or null when absent, null or empty (ProtoJSON's unset string). */
     static String text(JsonObject params, String name) {
@@ -61,10 +60,12 @@ final class A2aParams {
         if (value == null || value == JsonValue.NULL) {
             return absent;
         }
-        if (value == JsonValue.TRUE || value instanceof JsonString text && text.getString().equals("true")) {
+        if (value == JsonValue.TRUE
+                || value instanceof JsonString text && text.getString().equals("true")) {
             return true;
         }
-        if (value == JsonValue.FALSE || value instanceof JsonString text && text.getString().equals("false")) {
+        if (value == JsonValue.FALSE
+                || value instanceof JsonString text && text.getString().equals("false")) {
             return false;
         }
         throw A2aError.invalidParams(name, "must be true or false, got " + value);

@@ -11,7 +11,6 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -44,8 +43,7 @@ class A2aPushConfigs {
     }
 
     /** A config a SendMessage asked for, checked, with where the caller's inbox stood before the send. */
-    record WithSend(PushConfig config, long fromCursor) {
-    }
+    record WithSend(PushConfig config, long fromCursor) {}
 
     /** The config a SendMessage's configuration asks for, checked before the send; empty when it asks for none. */
     Optional<WithSend> requestedWithSend(String caller, A2aVersion version, JsonObject configuration) {
@@ -53,24 +51,40 @@ class A2aPushConfigs {
         if (!(configuration.get(field) instanceof JsonObject requested)) {
             return Optional.empty();
         }
-        PushConfig config = config(null, version == A2aVersion.V1_0 ? requested
-                : MeshJson.object().add("pushNotificationConfig", requested).build());
+        PushConfig config = config(
+                null,
+                version == A2aVersion.V1_0
+                        ? requested
+                        : MeshJson.object()
+                                .add("pushNotificationConfig", requested)
+                                .build());
         return Optional.of(new WithSend(stored(() -> push.checked(config)), push.inboxPosition(caller)));
     }
 
     /** Stores the config a SendMessage asked for, for the task the send made or continued: its updates since. */
     void createWithSend(String caller, A2aVersion version, WithSend requested, String taskId) {
         PushConfig config = requested.config();
-        stored(() -> push.create(caller, version, new PushConfig(taskId, config.id(), config.url(), config.token(),
-                config.authScheme(), config.authCredentials()), requested.fromCursor()));
+        stored(() -> push.create(
+                caller,
+                version,
+                new PushConfig(
+                        taskId,
+                        config.id(),
+                        config.url(),
+                        config.token(),
+                        config.authScheme(),
+                        config.authCredentials()),
+                requested.fromCursor()));
     }
 
     JsonValue get(String caller, String agent, A2aVersion version, JsonObject params) {
         String taskId = taskId(version, params);
         tasks.get(caller, agent, taskId, 0);
-        String configId = version == A2aVersion.V1_0 ? A2aParams.requiredText(params, "id")
+        String configId = version == A2aVersion.V1_0
+                ? A2aParams.requiredText(params, "id")
                 : A2aParams.text(params, "pushNotificationConfigId");
-        Optional<PushConfig> found = configId != null ? push.find(caller, taskId, configId)
+        Optional<PushConfig> found = configId != null
+                ? push.find(caller, taskId, configId)
                 : push.list(caller, taskId, null, 1).stream().findFirst();
         return shown(version, found.orElseThrow(() -> A2aError.taskNotFound(taskId)));
     }
@@ -91,15 +105,21 @@ class A2aPushConfigs {
         List<PushConfig> page = push.list(caller, taskId, A2aParams.text(params, "pageToken"), pageSize + 1);
         JsonArrayBuilder configs = MeshJson.array();
         page.stream().limit(pageSize).forEach(config -> configs.add(shown(version, config)));
-        return MeshJson.object().add("configs", configs).add("nextPageToken",
-                page.size() > pageSize ? page.get(pageSize - 1).id() : "").build();
+        return MeshJson.object()
+                .add("configs", configs)
+                .add(
+                        "nextPageToken",
+                        page.size() > pageSize ? page.get(pageSize - 1).id() : "")
+                .build();
     }
 
     JsonValue delete(String caller, String agent, A2aVersion version, JsonObject params) {
         String taskId = taskId(version, params);
         tasks.get(caller, agent, taskId, 0);
-        push.delete(caller, taskId, A2aParams.requiredText(params, version == A2aVersion.V1_0 ? "id"
-                : "pushNotificationConfigId"));
+        push.delete(
+                caller,
+                taskId,
+                A2aParams.requiredText(params, version == A2aVersion.V1_0 ? "id" : "pushNotificationConfigId"));
         return version == A2aVersion.V1_0 ? JsonValue.EMPTY_JSON_OBJECT : JsonValue.NULL;
     }
 
@@ -109,7 +129,8 @@ class A2aPushConfigs {
 
     // The config wherever the request put it: 0.3's pushNotificationConfig, a draft's config, or 1.0's top level.
     static PushConfig config(String taskId, JsonObject params) {
-        JsonObject config = params.get("pushNotificationConfig") instanceof JsonObject nested ? nested
+        JsonObject config = params.get("pushNotificationConfig") instanceof JsonObject nested
+                ? nested
                 : params.get("config") instanceof JsonObject drafted ? drafted : params;
         String id = A2aParams.text(params, "configId");
         if (id == null) {
@@ -124,8 +145,13 @@ class A2aPushConfigs {
             }
             credentials = A2aParams.text(authentication, "credentials");
         }
-        return new PushConfig(taskId, id, A2aParams.requiredText(config, "url"), A2aParams.text(config, "token"),
-                scheme, credentials);
+        return new PushConfig(
+                taskId,
+                id,
+                A2aParams.requiredText(config, "url"),
+                A2aParams.text(config, "token"),
+                scheme,
+                credentials);
     }
 
     static JsonObject shown(A2aVersion version, PushConfig config) {
@@ -134,12 +160,20 @@ class A2aPushConfigs {
             if (config.authScheme() != null) {
                 shown.add("authentication", MeshJson.object().add("scheme", config.authScheme()));
             }
-            return MeshJson.object().add("taskId", config.taskId()).addAll(shown).build();
+            return MeshJson.object()
+                    .add("taskId", config.taskId())
+                    .addAll(shown)
+                    .build();
         }
         if (config.authScheme() != null) {
-            shown.add("authentication", MeshJson.object().add("schemes", MeshJson.array().add(config.authScheme())));
+            shown.add(
+                    "authentication",
+                    MeshJson.object().add("schemes", MeshJson.array().add(config.authScheme())));
         }
-        return MeshJson.object().add("taskId", config.taskId()).add("pushNotificationConfig", shown).build();
+        return MeshJson.object()
+                .add("taskId", config.taskId())
+                .add("pushNotificationConfig", shown)
+                .build();
     }
 
     // The mesh's refusals (a bad field, too many configs) as A2A errors.

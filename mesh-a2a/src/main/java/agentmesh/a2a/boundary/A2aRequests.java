@@ -1,7 +1,6 @@
 package agentmesh.a2a.boundary;
 
 import jakarta.servlet.http.HttpServletRequest;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +10,7 @@ final class A2aRequests {
 
     static final String VERSION_HEADER = "A2A-Version";
 
-    private A2aRequests() {
-    }
+    private A2aRequests() {}
 
     /** The header, else the query parameter the specification allows instead of it. */
     static String versionAsked(HttpServletRequest request) {

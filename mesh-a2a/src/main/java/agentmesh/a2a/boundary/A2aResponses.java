@@ -2,7 +2,6 @@ package agentmesh.a2a.boundary;
 
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -10,8 +9,7 @@ import java.nio.charset.StandardCharsets;
 /** Writing A2A answers: one JSON body, or the events of a Server-Sent Events stream. */
 final class A2aResponses {
 
-    private A2aResponses() {
-    }
+    private A2aResponses() {}
 
     static void json(HttpServletResponse response, int status, JsonValue body) throws IOException {
         byte[] bytes = body.toString().getBytes(StandardCharsets.UTF_8);

@@ -10,7 +10,6 @@ import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -72,7 +71,11 @@ public class A2aServlet extends HttpServlet {
         }
         Caller caller = (Caller) request.getAttribute(Caller.class.getName()); // found by AgentGate
         if (caller == null || caller.admin()) {
-            ProblemResponses.write(response, 403, "forbidden", "Forbidden",
+            ProblemResponses.write(
+                    response,
+                    403,
+                    "forbidden",
+                    "Forbidden",
                     "A2A calls are made with an agent's own token: the caller is that agent");
             return;
         }
@@ -99,7 +102,11 @@ public class A2aServlet extends HttpServlet {
             // The database failed (a connection lost, restarting): a 503 to retry, not the container's HTML 500.
             LOG.log(Level.FINE, "The card of " + agent + " could not be read", e);
             response.setHeader("Retry-After", "1");
-            ProblemResponses.write(response, 503, "service-unavailable", "Service unavailable",
+            ProblemResponses.write(
+                    response,
+                    503,
+                    "service-unavailable",
+                    "Service unavailable",
                     "The card could not be read now; retry in 1 s");
             return;
         }
@@ -118,8 +125,7 @@ public class A2aServlet extends HttpServlet {
     // not speak is answered with the 1.0 card, whose interfaces say what it does speak.
     private AgentCards.View cardView(HttpServletRequest request) {
         try {
-            return AgentCards.View.of(A2aVersion.requested(A2aRequests.versionAsked(request)),
-                    cards.unversionedView());
+            return AgentCards.View.of(A2aVersion.requested(A2aRequests.versionAsked(request)), cards.unversionedView());
         } catch (A2aError e) {
             return AgentCards.View.V1_0;
         }

@@ -7,11 +7,10 @@ import java.util.Locale;
 public final class A2aStates {
 
     private static final List<String> TERMINAL = List.of("completed", "failed", "canceled", "rejected");
-    private static final List<String> ALL = List.of("submitted", "working", "input-required", "auth-required",
-            "completed", "failed", "canceled", "rejected");
+    private static final List<String> ALL = List.of(
+            "submitted", "working", "input-required", "auth-required", "completed", "failed", "canceled", "rejected");
 
-    private A2aStates() {
-    }
+    private A2aStates() {}
 
     /**
      * The mesh state a wire state of either version names ({@code TASK_STATE_WORKING} or {@code working}); null when

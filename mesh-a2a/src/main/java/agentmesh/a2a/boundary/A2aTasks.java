@@ -25,7 +25,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -77,8 +76,12 @@ class A2aTasks {
         }
         String task = taskId;
         String id = messageId;
-        return refusals(taskId, () -> sender.send(new SendCommand(caller, id, agent, task, contextId, parts,
-                identity.beforeWriting(caller, agent))).message().taskId());
+        return refusals(
+                taskId,
+                () -> sender.send(new SendCommand(
+                                caller, id, agent, task, contextId, parts, identity.beforeWriting(caller, agent)))
+                        .message()
+                        .taskId());
     }
 
     TaskView get(String caller, String agent, String taskId, int historyLength) {
@@ -92,7 +95,8 @@ class A2aTasks {
         try {
             lifecycle.cancel(taskId, caller, null);
         } catch (IllegalTransitionException e) {
-            throw A2aError.taskNotCancelable(taskId, reader.read(taskId, caller, 0).status().state());
+            throw A2aError.taskNotCancelable(
+                    taskId, reader.read(taskId, caller, 0).status().state());
         } catch (MeshException e) {
             throw A2aError.of(e);
         }
@@ -107,10 +111,17 @@ class A2aTasks {
     TaskPage list(String caller, String agent, ListTasksQuery query) {
         TaskFilter filter = filter(agent, query);
         TimeOrderCursor cursor = cursor(query.pageToken());
-        return refusals(null, () -> query.historyLength() == 0 && !query.includeArtifacts()
-                ? reader.listWith(caller, filter, cursor, query.pageSize())
-                : reader.listWithHistories(caller, filter, cursor, query.pageSize(), query.historyLength(),
-                query.includeArtifacts()));
+        return refusals(
+                null,
+                () -> query.historyLength() == 0 && !query.includeArtifacts()
+                        ? reader.listWith(caller, filter, cursor, query.pageSize())
+                        : reader.listWithHistories(
+                                caller,
+                                filter,
+                                cursor,
+                                query.pageSize(),
+                                query.historyLength(),
+                                query.includeArtifacts()));
     }
 
     /** The number of the caller's tasks with the agent that a listing with these filters goes through. */
@@ -119,7 +130,9 @@ class A2aTasks {
     }
 
     private static TaskFilter filter(String agent, ListTasksQuery query) {
-        return new TaskFilter(agent, query.contextId(),
+        return new TaskFilter(
+                agent,
+                query.contextId(),
                 query.state() == null ? null : TaskState.fromWireName(query.state()),
                 query.statusFrom() == null ? null : LocalDateTime.ofInstant(query.statusFrom(), ZoneOffset.UTC));
     }
@@ -156,7 +169,8 @@ class A2aTasks {
     // task's "taskId": "" among them), and reads "" as unset, as A2aParams#text does.
     static String optionalId(JsonObject message, String field, String pattern, String rule) {
         JsonValue value = message.get(field);
-        if (value == null || value == JsonValue.NULL
+        if (value == null
+                || value == JsonValue.NULL
                 || value instanceof JsonString text && text.getString().isEmpty()) {
             return null;
         }

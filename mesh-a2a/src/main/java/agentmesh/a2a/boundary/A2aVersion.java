@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
  * agent card lists them from {@link #values()}.
  */
 public enum A2aVersion {
-
-    V1_0("1.0", new A2a10Mapping()), V0_3("0.3", new A2a03Mapping());
+    V1_0("1.0", new A2a10Mapping()),
+    V0_3("0.3", new A2a03Mapping());
 
     // Major, minor and a patch number that is not considered.
     private static final Pattern NUMBERS = Pattern.compile("(\\d{1,4})(?:\\.(\\d{1,4})(?:\\.\\d{1,4})?)?");
@@ -75,8 +75,8 @@ public enum A2aVersion {
     static A2aVersion ofRest(String header) {
         A2aVersion requested = requested(header);
         if (requested == V0_3) {
-            throw A2aError.versionNotSupported(V0_3.wireName + " over HTTP+JSON (use JSON-RPC for "
-                    + V0_3.wireName + ")");
+            throw A2aError.versionNotSupported(
+                    V0_3.wireName + " over HTTP+JSON (use JSON-RPC for " + V0_3.wireName + ")");
         }
         return V1_0;
     }

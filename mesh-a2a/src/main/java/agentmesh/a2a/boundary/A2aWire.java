@@ -21,12 +21,20 @@ sealed interface A2aWire {
 
         @Override
         public JsonValue success(JsonValue result) {
-            return MeshJson.object().add("jsonrpc", "2.0").add("id", id).add("result", result).build();
+            return MeshJson.object()
+                    .add("jsonrpc", "2.0")
+                    .add("id", id)
+                    .add("result", result)
+                    .build();
         }
 
         @Override
         public JsonObject failure(A2aError error) {
-            return MeshJson.object().add("jsonrpc", "2.0").add("id", id).add("error", error.jsonRpc()).build();
+            return MeshJson.object()
+                    .add("jsonrpc", "2.0")
+                    .add("id", id)
+                    .add("error", error.jsonRpc())
+                    .build();
         }
 
         @Override

@@ -5,11 +5,10 @@ import agentmesh.web.origin.ClientOrigin;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.net.URI;
 import java.util.Locale;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Where a mesh agent is, as an A2A client reaches it. Every agent is at its path, {@code {mesh}/a2a/{agentId}}. An
@@ -58,8 +57,10 @@ public class AgentAddresses {
      * scheme and port of {@link ClientOrigin#rootOrigin}), else below its path.
      */
     public String cardUrl(String agentId, HttpServletRequest request) {
-        String hostLabel = cards.description(agentId).map(AgentDescription::hostLabel).orElse(null);
-        String address = hostOf(agentId, hostLabel).map(host -> withHost(origin.rootOrigin(request), host))
+        String hostLabel =
+                cards.description(agentId).map(AgentDescription::hostLabel).orElse(null);
+        String address = hostOf(agentId, hostLabel)
+                .map(host -> withHost(origin.rootOrigin(request), host))
                 .orElseGet(() -> pathAddress(agentId, request));
         return address + "/.well-known/agent-card.json";
     }
@@ -70,8 +71,10 @@ public class AgentAddresses {
      */
     Optional<String> hostOf(String agentId, String hostLabel) {
         String label = hostLabel != null ? hostLabel : agentId;
-        return hostPattern.map(pattern -> pattern.strip().toLowerCase(Locale.ROOT))
-                .filter(pattern -> pattern.contains(AGENT) && AgentDescription.HOST_LABEL.matcher(label).matches())
+        return hostPattern
+                .map(pattern -> pattern.strip().toLowerCase(Locale.ROOT))
+                .filter(pattern -> pattern.contains(AGENT)
+                        && AgentDescription.HOST_LABEL.matcher(label).matches())
                 .map(pattern -> pattern.replace(AGENT, label));
     }
 

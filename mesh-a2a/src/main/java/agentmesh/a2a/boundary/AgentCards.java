@@ -30,12 +30,13 @@ final class AgentCards {
     private static final String SCHEME_DESCRIPTION = "The calling agent's own mesh token";
     private static final String JSONRPC = "JSONRPC";
 
-    private AgentCards() {
-    }
+    private AgentCards() {}
 
     /** Which card a request reads. */
     enum View {
-        V1_0, V0_3, V1_0_WITH_0_3_FIELDS;
+        V1_0,
+        V0_3,
+        V1_0_WITH_0_3_FIELDS;
 
         /** The view of a request that names {@code version}, or none (null); unsupported ones read the 1.0 card. */
         static View of(A2aVersion version, View unversioned) {
@@ -47,8 +48,9 @@ final class AgentCards {
             return switch (setting.trim()) {
                 case "combined" -> V1_0_WITH_0_3_FIELDS;
                 case "1.0" -> V1_0;
-                default -> throw new IllegalArgumentException("mesh.a2a.unversioned-card is combined or 1.0, not '"
-                        + setting + "'");
+                default ->
+                    throw new IllegalArgumentException(
+                            "mesh.a2a.unversioned-card is combined or 1.0, not '" + setting + "'");
             };
         }
     }
@@ -57,43 +59,85 @@ final class AgentCards {
     static JsonObject card(AgentDescription agent, String address, View view) {
         JsonObjectBuilder card = common(agent, address);
         if (view == View.V0_3) {
-            return card.add("capabilities", MeshJson.object().add("streaming", true).add("pushNotifications", true))
+            return card.add(
+                            "capabilities",
+                            MeshJson.object().add("streaming", true).add("pushNotifications", true))
                     .add("supportsAuthenticatedExtendedCard", false)
-                    .add("securitySchemes", MeshJson.object().add(SCHEME, MeshJson.object().add("type", "http")
-                            .add("scheme", "bearer").add("description", SCHEME_DESCRIPTION)))
+                    .add(
+                            "securitySchemes",
+                            MeshJson.object()
+                                    .add(
+                                            SCHEME,
+                                            MeshJson.object()
+                                                    .add("type", "http")
+                                                    .add("scheme", "bearer")
+                                                    .add("description", SCHEME_DESCRIPTION)))
                     .add("security", MeshJson.array().add(MeshJson.object().add(SCHEME, MeshJson.array())))
                     .addAll(only03(address))
                     .build();
         }
-        card.add("capabilities", MeshJson.object().add("streaming", true).add("pushNotifications", true)
-                        .add("extendedAgentCard", false))
-                .add("supportedInterfaces", MeshJson.array()
-                        .add(anInterface(address, JSONRPC, A2aVersion.V1_0))
-                        .add(anInterface(address, "HTTP+JSON", A2aVersion.V1_0))
-                        .add(anInterface(address, JSONRPC, A2aVersion.V0_3)))
-                .add("securitySchemes", MeshJson.object().add(SCHEME, MeshJson.object()
-                        .add("httpAuthSecurityScheme", MeshJson.object().add("scheme", "bearer")
-                                .add("description", SCHEME_DESCRIPTION))))
-                .add("securityRequirements", MeshJson.array().add(MeshJson.object().add("schemes",
-                        MeshJson.object().add(SCHEME, MeshJson.object().add("list", MeshJson.array())))));
+        card.add(
+                        "capabilities",
+                        MeshJson.object()
+                                .add("streaming", true)
+                                .add("pushNotifications", true)
+                                .add("extendedAgentCard", false))
+                .add(
+                        "supportedInterfaces",
+                        MeshJson.array()
+                                .add(anInterface(address, JSONRPC, A2aVersion.V1_0))
+                                .add(anInterface(address, "HTTP+JSON", A2aVersion.V1_0))
+                                .add(anInterface(address, JSONRPC, A2aVersion.V0_3)))
+                .add(
+                        "securitySchemes",
+                        MeshJson.object()
+                                .add(
+                                        SCHEME,
+                                        MeshJson.object()
+                                                .add(
+                                                        "httpAuthSecurityScheme",
+                                                        MeshJson.object()
+                                                                .add("scheme", "bearer")
+                                                                .add("description", SCHEME_DESCRIPTION))))
+                .add(
+                        "securityRequirements",
+                        MeshJson.array()
+                                .add(MeshJson.object()
+                                        .add(
+                                                "schemes",
+                                                MeshJson.object()
+                                                        .add(
+                                                                SCHEME,
+                                                                MeshJson.object()
+                                                                        .add("list", MeshJson.array())))));
         return (view == View.V1_0_WITH_0_3_FIELDS ? card.addAll(only03(address)) : card).build();
     }
 
     // What both versions' cards say alike.
     private static JsonObjectBuilder common(AgentDescription agent, String address) {
         String name = agent.displayName() == null ? agent.agentId() : agent.displayName();
-        String description = agent.description() != null ? agent.description() : "Agent " + agent.agentId()
-                + " on Agent Mesh. Messages to it are accepted durably and delivered exactly once, in order; its"
-                + " answers come as task updates.";
-        JsonArray skills = !agent.skills().isEmpty() ? agent.skills() : MeshJson.array().add(MeshJson.object()
-                .add("id", "messages").add("name", "Messages")
-                .add("description", "Talk to " + name + " in tasks: send a message, follow the task")
-                .add("tags", MeshJson.array().add("agent-mesh"))).build();
-        JsonArray modes = MeshJson.array().add("text/plain").add("application/json").build();
+        String description = agent.description() != null
+                ? agent.description()
+                : "Agent " + agent.agentId()
+                        + " on Agent Mesh. Messages to it are accepted durably and delivered exactly once, in order; its"
+                        + " answers come as task updates.";
+        JsonArray skills = !agent.skills().isEmpty()
+                ? agent.skills()
+                : MeshJson.array()
+                        .add(MeshJson.object()
+                                .add("id", "messages")
+                                .add("name", "Messages")
+                                .add("description", "Talk to " + name + " in tasks: send a message, follow the task")
+                                .add("tags", MeshJson.array().add("agent-mesh")))
+                        .build();
+        JsonArray modes =
+                MeshJson.array().add("text/plain").add("application/json").build();
         return MeshJson.object()
                 .add("name", name)
                 .add("description", description)
-                .add("provider", MeshJson.object().add("organization", "Agent Mesh").add("url", meshUrl(address)))
+                .add(
+                        "provider",
+                        MeshJson.object().add("organization", "Agent Mesh").add("url", meshUrl(address)))
                 .add("version", MeshVersion.current())
                 .add("defaultInputModes", modes)
                 .add("defaultOutputModes", modes)
@@ -113,12 +157,17 @@ final class AgentCards {
                 .add("url", address)
                 .add("preferredTransport", JSONRPC)
                 .add("protocolVersion", A2aVersion.V0_3.wireName() + ".0")
-                .add("additionalInterfaces", MeshJson.array()
-                        .add(MeshJson.object().add("url", address).add("transport", JSONRPC)));
+                .add(
+                        "additionalInterfaces",
+                        MeshJson.array()
+                                .add(MeshJson.object().add("url", address).add("transport", JSONRPC)));
     }
 
     private static JsonObject anInterface(String url, String binding, A2aVersion version) {
-        return MeshJson.object().add("url", url).add("protocolBinding", binding)
-                .add("protocolVersion", version.wireName()).build();
+        return MeshJson.object()
+                .add("url", url)
+                .add("protocolBinding", binding)
+                .add("protocolVersion", version.wireName())
+                .build();
     }
 }

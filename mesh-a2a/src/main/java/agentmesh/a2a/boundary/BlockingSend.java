@@ -5,7 +5,6 @@ import agentmesh.task.control.TaskView;
 import jakarta.json.JsonValue;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
-
 import java.io.IOException;
 import java.time.Duration;
 import java.util.logging.Level;
@@ -25,8 +24,13 @@ final class BlockingSend extends WaitingCall {
     private final int historyLength;
     private boolean answered;
 
-    BlockingSend(Call call, WaitPlaces.Place place, int historyLength, TaskReader reader, TaskWatches watches,
-                 AsyncContext async) {
+    BlockingSend(
+            Call call,
+            WaitPlaces.Place place,
+            int historyLength,
+            TaskReader reader,
+            TaskWatches watches,
+            AsyncContext async) {
         super(call, place, reader, watches, async);
         this.historyLength = historyLength;
     }
@@ -98,7 +102,12 @@ final class BlockingSend extends WaitingCall {
             failed(e);
             return;
         }
-        write(call.wire().success(call.version().mapping().result("task", call.version().mapping().task(task))), 200);
+        write(
+                call.wire()
+                        .success(call.version()
+                                .mapping()
+                                .result("task", call.version().mapping().task(task))),
+                200);
     }
 
     private void write(JsonValue body, int status) {

@@ -9,8 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * What the public agent cards say about their agents, kept in memory for {@code mesh.a2a.card-cache-seconds} (10 s):
@@ -66,8 +65,7 @@ class CardCache {
     }
 
     /** What was read at a time; empty: no such agent. */
-    private record Entry<V>(Optional<V> value, Instant readAt) {
-    }
+    private record Entry<V>(Optional<V> value, Instant readAt) {}
 
     private final Map<String, Entry<AgentDescription>> descriptions = keptMap();
     private final Map<String, Entry<String>> hosts = keptMap();
@@ -85,7 +83,8 @@ class CardCache {
     private <V> Optional<V> kept(Map<String, Entry<V>> map, String key, Function<String, Optional<V>> read) {
         Instant now = clock.instant();
         Entry<V> entry = map.get(key);
-        if (entry == null || entry.readAt().plus(Duration.ofSeconds(cacheSeconds)).isBefore(now)) {
+        if (entry == null
+                || entry.readAt().plus(Duration.ofSeconds(cacheSeconds)).isBefore(now)) {
             entry = new Entry<>(read.apply(key), now);
             map.put(key, entry);
         }

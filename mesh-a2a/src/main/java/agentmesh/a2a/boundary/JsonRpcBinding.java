@@ -6,7 +6,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 
 /**
@@ -24,8 +23,11 @@ class JsonRpcBinding {
     void serve(Caller caller, String agent, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         if (!request.getMethod().equals("POST")) {
-            A2aResponses.json(response, 405, new A2aWire.JsonRpc(JsonValue.NULL).failure(
-                    A2aError.invalidRequest("JSON-RPC requests are POSTed")));
+            A2aResponses.json(
+                    response,
+                    405,
+                    new A2aWire.JsonRpc(JsonValue.NULL)
+                            .failure(A2aError.invalidRequest("JSON-RPC requests are POSTed")));
             return;
         }
         JsonRpcRequest read = JsonRpcRequest.read(A2aRequests.body(request));
@@ -37,8 +39,10 @@ class JsonRpcBinding {
         A2aWire.JsonRpc wire = new A2aWire.JsonRpc(rpc.id());
         try {
             A2aVersion version = A2aVersion.ofJsonRpc(A2aRequests.versionAsked(request), rpc.method());
-            dispatch.perform(rpc.operation(), rpc.params(), new A2aCall(caller.name(), caller.tokenHash(), agent,
-                    version, wire, request, response));
+            dispatch.perform(
+                    rpc.operation(),
+                    rpc.params(),
+                    new A2aCall(caller.name(), caller.tokenHash(), agent, version, wire, request, response));
         } catch (A2aError e) {
             A2aResponses.json(response, 200, wire.failure(e));
         }

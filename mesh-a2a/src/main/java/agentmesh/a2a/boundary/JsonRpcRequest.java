@@ -27,18 +27,15 @@ sealed interface JsonRpcRequest {
     int MAX_DEPTH = 64;
 
     /** A request for one of the facade's methods, its params an object (empty when absent or null). */
-    record Call(JsonValue id, String method, A2aOperation operation, JsonObject params)
-            implements JsonRpcRequest {
-    }
+    record Call(JsonValue id, String method, A2aOperation operation, JsonObject params) implements JsonRpcRequest {}
 
     /** A body that is not a request the facade can perform, and the id its error is answered with. */
-    record Refused(JsonValue id, A2aError error) implements JsonRpcRequest {
-    }
+    record Refused(JsonValue id, A2aError error) implements JsonRpcRequest {}
 
     static JsonRpcRequest read(String body) {
         if (JsonBodies.depth(body) > MAX_DEPTH) {
-            return new Refused(JsonValue.NULL, A2aError.invalidRequest("the body nests deeper than " + MAX_DEPTH
-                    + " levels"));
+            return new Refused(
+                    JsonValue.NULL, A2aError.invalidRequest("the body nests deeper than " + MAX_DEPTH + " levels"));
         }
         JsonValue value;
         try {
@@ -47,8 +44,9 @@ sealed interface JsonRpcRequest {
             return new Refused(JsonValue.NULL, A2aError.parse(String.valueOf(e.getMessage())));
         }
         if (value instanceof JsonArray) {
-            return new Refused(JsonValue.NULL, A2aError.invalidRequest("batches are not supported: post one"
-                    + " request object at a time"));
+            return new Refused(
+                    JsonValue.NULL,
+                    A2aError.invalidRequest("batches are not supported: post one" + " request object at a time"));
         }
         if (!(value instanceof JsonObject request)) {
             return new Refused(JsonValue.NULL, A2aError.invalidRequest("the body must be a request object"));
@@ -57,7 +55,8 @@ sealed interface JsonRpcRequest {
         if (!(id instanceof JsonString || id instanceof JsonNumber || id == JsonValue.NULL)) {
             return new Refused(JsonValue.NULL, A2aError.invalidRequest("id must be a string, a number or null"));
         }
-        if (!(request.get("jsonrpc") instanceof JsonString version) || !version.getString().equals("2.0")) {
+        if (!(request.get("jsonrpc") instanceof JsonString version)
+                || !version.getString().equals("2.0")) {
             return new Refused(id, A2aError.invalidRequest("jsonrpc must be \"2.0\""));
         }
         if (!(request.get("method") instanceof JsonString method)) {
@@ -72,10 +71,15 @@ sealed interface JsonRpcRequest {
             return new Refused(id, A2aError.methodNotFound(method.getString()));
         }
         if (params instanceof JsonArray) {
-            return new Refused(id, A2aError.invalidParams("params", "must be an object: " + method.getString()
-                    + " takes named parameters"));
+            return new Refused(
+                    id,
+                    A2aError.invalidParams(
+                            "params", "must be an object: " + method.getString() + " takes named parameters"));
         }
-        return new Call(id, method.getString(), operation, params == JsonValue.NULL ? JsonValue.EMPTY_JSON_OBJECT
-                : params.asJsonObject());
+        return new Call(
+                id,
+                method.getString(),
+                operation,
+                params == JsonValue.NULL ? JsonValue.EMPTY_JSON_OBJECT : params.asJsonObject());
     }
 }

@@ -4,7 +4,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -17,26 +16,45 @@ import java.util.List;
  * out of range is refused, not capped), {@code pageToken}, {@code historyLength} (none when absent: a listing is
  * cheap unless asked for more) and {@code includeArtifacts} (false). {@code state} is the mesh's name of the status.
  */
-record ListTasksQuery(String contextId, String state, Instant statusFrom, String pageToken, int pageSize,
-                      int historyLength, boolean includeArtifacts) {
+record ListTasksQuery(
+        String contextId,
+        String state,
+        Instant statusFrom,
+        String pageToken,
+        int pageSize,
+        int historyLength,
+        boolean includeArtifacts) {
 
     static final int DEFAULT_PAGE_SIZE = 50;
     static final int MAX_PAGE_SIZE = 100;
     // TaskState of a2a.proto, in the order of its numbers.
-    private static final List<String> TASK_STATES = List.of("TASK_STATE_UNSPECIFIED", "TASK_STATE_SUBMITTED",
-            "TASK_STATE_WORKING", "TASK_STATE_COMPLETED", "TASK_STATE_FAILED", "TASK_STATE_CANCELED",
-            "TASK_STATE_INPUT_REQUIRED", "TASK_STATE_REJECTED", "TASK_STATE_AUTH_REQUIRED");
+    private static final List<String> TASK_STATES = List.of(
+            "TASK_STATE_UNSPECIFIED",
+            "TASK_STATE_SUBMITTED",
+            "TASK_STATE_WORKING",
+            "TASK_STATE_COMPLETED",
+            "TASK_STATE_FAILED",
+            "TASK_STATE_CANCELED",
+            "TASK_STATE_INPUT_REQUIRED",
+            "TASK_STATE_REJECTED",
+            "TASK_STATE_AUTH_REQUIRED");
 
     static ListTasksQuery of(JsonObject params) {
-        return new ListTasksQuery(A2aParams.text(params, "contextId"), state(params), statusFrom(params),
-                A2aParams.text(params, "pageToken"), pageSize(params), A2aParams.historyLength(params, 0),
+        return new ListTasksQuery(
+                A2aParams.text(params, "contextId"),
+                state(params),
+                statusFrom(params),
+                A2aParams.text(params, "pageToken"),
+                pageSize(params),
+                A2aParams.historyLength(params, 0),
                 A2aParams.bool(params, "includeArtifacts", false));
     }
 
     private static String state(JsonObject params) {
         JsonValue value = params.get("status");
-        String status = value instanceof JsonNumber || value instanceof JsonString text && text.getString()
-                .matches("\\d{1,2}") ? byNumber(A2aParams.wholeNumber(params, "status"))
+        String status = value instanceof JsonNumber
+                        || value instanceof JsonString text && text.getString().matches("\\d{1,2}")
+                ? byNumber(A2aParams.wholeNumber(params, "status"))
                 : A2aParams.text(params, "status");
         if (status == null || status.equals("TASK_STATE_UNSPECIFIED")) {
             return null;
@@ -64,8 +82,9 @@ record ListTasksQuery(String contextId, String state, Instant statusFrom, String
         try {
             return OffsetDateTime.parse(after).toInstant();
         } catch (DateTimeParseException e) {
-            throw A2aError.invalidParams("statusTimestampAfter", "must be an ISO 8601 timestamp such as"
-                    + " 2025-10-28T10:30:00.000Z, got " + after);
+            throw A2aError.invalidParams(
+                    "statusTimestampAfter",
+                    "must be an ISO 8601 timestamp such as" + " 2025-10-28T10:30:00.000Z, got " + after);
         }
     }
 

@@ -10,7 +10,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,8 +34,14 @@ class RestBinding {
             throws IOException {
         A2aWire wire = new A2aWire.Rest();
         try {
-            A2aCall call = new A2aCall(caller.name(), caller.tokenHash(), agent,
-                    A2aVersion.ofRest(A2aRequests.versionAsked(request)), wire, request, response);
+            A2aCall call = new A2aCall(
+                    caller.name(),
+                    caller.tokenHash(),
+                    agent,
+                    A2aVersion.ofRest(A2aRequests.versionAsked(request)),
+                    wire,
+                    request,
+                    response);
             String method = request.getMethod();
             Matcher task = TASK.matcher(route);
             if (route.equals("/message:send") && method.equals("POST")) {
@@ -46,12 +51,22 @@ class RestBinding {
             } else if (route.equals("/tasks") && method.equals("GET")) {
                 dispatch.perform(A2aOperation.LIST, queryParams(request).build(), call);
             } else if (task.matches() && task.group(2) == null && method.equals("GET")) {
-                dispatch.perform(A2aOperation.GET, queryParams(request).add("id", task.group(1)).build(), call);
+                dispatch.perform(
+                        A2aOperation.GET,
+                        queryParams(request).add("id", task.group(1)).build(),
+                        call);
             } else if (task.matches() && ":cancel".equals(task.group(2)) && method.equals("POST")) {
-                dispatch.perform(A2aOperation.CANCEL, MeshJson.object().add("id", task.group(1)).build(), call);
-            } else if (task.matches() && ":subscribe".equals(task.group(2))
+                dispatch.perform(
+                        A2aOperation.CANCEL,
+                        MeshJson.object().add("id", task.group(1)).build(),
+                        call);
+            } else if (task.matches()
+                    && ":subscribe".equals(task.group(2))
                     && (method.equals("POST") || method.equals("GET"))) {
-                dispatch.perform(A2aOperation.SUBSCRIBE, MeshJson.object().add("id", task.group(1)).build(), call);
+                dispatch.perform(
+                        A2aOperation.SUBSCRIBE,
+                        MeshJson.object().add("id", task.group(1)).build(),
+                        call);
             } else if (pushConfigs(route, method, request, call)) {
                 return;
             } else if (route.equals("/extendedAgentCard")) {
@@ -76,12 +91,18 @@ class RestBinding {
         if (configId == null && method.equals("POST")) {
             JsonObjectBuilder params = MeshJson.object();
             body(request).forEach(params::add);
-            dispatch.perform(A2aOperation.PUSH_CREATE, params.add("taskId", taskId).build(), call);
+            dispatch.perform(
+                    A2aOperation.PUSH_CREATE, params.add("taskId", taskId).build(), call);
         } else if (configId == null && method.equals("GET")) {
-            dispatch.perform(A2aOperation.PUSH_LIST, queryParams(request).add("taskId", taskId).build(), call);
+            dispatch.perform(
+                    A2aOperation.PUSH_LIST,
+                    queryParams(request).add("taskId", taskId).build(),
+                    call);
         } else if (configId != null && (method.equals("GET") || method.equals("DELETE"))) {
-            dispatch.perform(method.equals("GET") ? A2aOperation.PUSH_GET : A2aOperation.PUSH_DELETE,
-                    MeshJson.object().add("taskId", taskId).add("id", configId).build(), call);
+            dispatch.perform(
+                    method.equals("GET") ? A2aOperation.PUSH_GET : A2aOperation.PUSH_DELETE,
+                    MeshJson.object().add("taskId", taskId).add("id", configId).build(),
+                    call);
         } else {
             throw A2aError.methodNotFound(method + " " + route);
         }

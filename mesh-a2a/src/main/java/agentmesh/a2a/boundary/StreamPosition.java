@@ -4,7 +4,6 @@ import agentmesh.task.control.ArtifactPage;
 import agentmesh.task.control.MessageView;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskView;
-
 import java.util.List;
 
 /**
@@ -18,8 +17,7 @@ final class StreamPosition {
     private long artifactsAfter;
     private TaskView.Status status;
 
-    private StreamPosition() {
-    }
+    private StreamPosition() {}
 
     /**
      * The position right after the task as the stream's first event showed it: its newest message (the history

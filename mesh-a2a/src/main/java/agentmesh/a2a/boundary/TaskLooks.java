@@ -24,7 +24,11 @@ final class TaskLooks {
 
     private static final Logger LOG = Logger.getLogger(TaskLooks.class.getName());
 
-    private enum State { WAITING, LOOKING, AGAIN }
+    private enum State {
+        WAITING,
+        LOOKING,
+        AGAIN
+    }
 
     private final Executor executor;
     private final int lookers;

@@ -9,7 +9,6 @@ import agentmesh.task.control.TaskView;
 import jakarta.json.JsonObject;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
-
 import java.io.IOException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -54,7 +53,9 @@ final class TaskStream extends WaitingCall {
         position = StreamPosition.after(task);
         try {
             A2aResponses.startStream(response());
-            send(call.version().mapping().result("task", call.version().mapping().task(task)));
+            send(call.version()
+                    .mapping()
+                    .result("task", call.version().mapping().task(task)));
         } catch (IOException e) {
             end();
             return;
@@ -92,8 +93,7 @@ final class TaskStream extends WaitingCall {
     // True when every new message has been sent.
     private boolean sendNewMessages(TaskView task) throws IOException {
         for (int pages = 0; pages < PAGES_PER_LOOK; pages++) {
-            MessagePage page = reader.messages(call.taskId(), call.caller(), position.lastSeq(),
-                    TaskReader.MAX_PAGE);
+            MessagePage page = reader.messages(call.taskId(), call.caller(), position.lastSeq(), TaskReader.MAX_PAGE);
             if (page.messages().isEmpty()) {
                 return true;
             }
@@ -111,8 +111,8 @@ final class TaskStream extends WaitingCall {
     // True when every new artifact has been sent.
     private boolean sendNewArtifacts(TaskView task) throws IOException {
         for (int pages = 0; pages < PAGES_PER_LOOK; pages++) {
-            ArtifactPage page = reader.artifacts(call.taskId(), call.caller(), position.artifactsAfter(),
-                    TaskReader.MAX_PAGE);
+            ArtifactPage page =
+                    reader.artifacts(call.taskId(), call.caller(), position.artifactsAfter(), TaskReader.MAX_PAGE);
             for (TaskLifecycle.ArtifactView artifact : position.advance(page)) {
                 send(call.version().mapping().artifactUpdate(task, artifact));
             }
@@ -128,8 +128,10 @@ final class TaskStream extends WaitingCall {
         if (ended) {
             return;
         }
-        LOG.log(Level.WARNING, "Streaming task " + call.taskId() + " failed; the stream ends, a resubscribe"
-                + " resumes it", e);
+        LOG.log(
+                Level.WARNING,
+                "Streaming task " + call.taskId() + " failed; the stream ends, a resubscribe" + " resumes it",
+                e);
         endWith(A2aError.internal());
     }
 

@@ -1,12 +1,12 @@
 package agentmesh.a2a.boundary;
 
 import agentmesh.agent.control.TokenRotated;
-import agentmesh.web.readers.ReaderThreads;
 import agentmesh.inbox.control.InboxChange;
 import agentmesh.inbox.control.InboxWaits;
 import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
 import agentmesh.web.limits.OverloadLog;
+import agentmesh.web.readers.ReaderThreads;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -15,8 +15,6 @@ import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletResponse;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -24,6 +22,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The A2A requests that wait on a task — blocking sends and SSE streams — suspended, holding no thread, and looked at
@@ -120,7 +119,8 @@ public class TaskWatches {
 
         @Override
         public Set<String> agents() {
-            return watch.caller().equals(watch.agent()) ? Set.of(watch.caller())
+            return watch.caller().equals(watch.agent())
+                    ? Set.of(watch.caller())
                     : Set.of(watch.caller(), watch.agent());
         }
 
@@ -198,12 +198,13 @@ public class TaskWatches {
 
     // In the callers' lanes too; and a failing heartbeat must not end the schedule that beats for every stream.
     private void heartbeats() {
-        index.all().forEach(watch -> readerThreads.execute(watch.caller(), () -> {
-            try {
-                watch.heartbeat();
-            } catch (RuntimeException e) {
-                LOG.log(Level.FINE, "A heartbeat failed", e);
-            }
-        }));
+        index.all()
+                .forEach(watch -> readerThreads.execute(watch.caller(), () -> {
+                    try {
+                        watch.heartbeat();
+                    } catch (RuntimeException e) {
+                        LOG.log(Level.FINE, "A heartbeat failed", e);
+                    }
+                }));
     }
 }

@@ -1,7 +1,6 @@
 package agentmesh.a2a.boundary;
 
 import agentmesh.web.limits.AgentConcurrency;
-
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 

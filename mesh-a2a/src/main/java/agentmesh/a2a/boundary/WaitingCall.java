@@ -15,8 +15,7 @@ import jakarta.servlet.http.HttpServletResponse;
 abstract class WaitingCall implements TaskWatches.Watch, AsyncListener {
 
     /** Who asked and how: the caller (with its token), the agent of the address, the task, the dialect. */
-    record Call(String caller, String tokenHash, String agent, String taskId, A2aVersion version, A2aWire wire) {
-    }
+    record Call(String caller, String tokenHash, String agent, String taskId, A2aVersion version, A2aWire wire) {}
 
     final Call call;
     final TaskReader reader;

@@ -1,8 +1,5 @@
 package agentmesh.a2a.boundary;
 
-import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-
 import static agentmesh.a2a.boundary.WireFixtures.MESH_PARTS;
 import static agentmesh.a2a.boundary.WireFixtures.V1_PARTS;
 import static agentmesh.a2a.boundary.WireFixtures.artifact;
@@ -14,6 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Test;
+
 class A2a10MappingTest {
 
     private final A2aMapping v1 = A2aVersion.V1_0.mapping();
@@ -21,8 +21,12 @@ class A2a10MappingTest {
     @Test
     void partsOf10BecomeTheMeshsAndComeBackTheSame() {
         assertEquals(MESH_PARTS, v1.meshParts(V1_PARTS, "parts"));
-        assertEquals(V1_PARTS, v1.task(task(MESH_PARTS)).getJsonArray("history").getJsonObject(0)
-                .getJsonArray("parts"));
+        assertEquals(
+                V1_PARTS,
+                v1.task(task(MESH_PARTS))
+                        .getJsonArray("history")
+                        .getJsonObject(0)
+                        .getJsonArray("parts"));
     }
 
     @Test
@@ -58,9 +62,12 @@ class A2a10MappingTest {
         JsonObject update = v1.statusUpdate(task("completed", null, MESH_PARTS));
         assertTrue(update.getJsonObject("statusUpdate").getJsonObject("status").containsKey("state"));
         assertFalse(update.getJsonObject("statusUpdate").containsKey("final"));
-        JsonObject appended = v1.artifactUpdate(task(MESH_PARTS), artifact(true)).getJsonObject("artifactUpdate");
+        JsonObject appended =
+                v1.artifactUpdate(task(MESH_PARTS), artifact(true)).getJsonObject("artifactUpdate");
         assertTrue(appended.getBoolean("append"));
-        assertEquals(json("[{\"text\":\"done\"}]"), appended.getJsonObject("artifact").getJsonArray("parts"));
+        assertEquals(
+                json("[{\"text\":\"done\"}]"),
+                appended.getJsonObject("artifact").getJsonArray("parts"));
     }
 
     @Test
@@ -81,10 +88,10 @@ class A2a10MappingTest {
                  "status":{"state":"working","timestamp":"2026-12-04T10:00:00Z"}}"""), () -> {
             throw new AssertionError("1.0 pushes the event");
         });
-        assertEquals("TASK_STATE_WORKING", status.getJsonObject("statusUpdate").getJsonObject("status")
-                .getString("state"));
+        assertEquals(
+                "TASK_STATE_WORKING",
+                status.getJsonObject("statusUpdate").getJsonObject("status").getString("state"));
         assertThrows(IllegalArgumentException.class, () -> v1.pushed(object("""
-                {"type":"receipt","taskId":"t-1","contextId":"c-1","createdAt":"2026-12-04T10:00:00Z"}"""),
-                () -> task(MESH_PARTS)));
+                {"type":"receipt","taskId":"t-1","contextId":"c-1","createdAt":"2026-12-04T10:00:00Z"}"""), () -> task(MESH_PARTS)));
     }
 }

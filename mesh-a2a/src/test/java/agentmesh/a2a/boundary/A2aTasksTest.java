@@ -1,13 +1,13 @@
 package agentmesh.a2a.boundary;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import agentmesh.json.MeshJson;
 import agentmesh.web.Ids;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class A2aTasksTest {
 
@@ -15,14 +15,16 @@ class A2aTasksTest {
 
     @Test
     void anEmptyIdIsUnsetAsProtoJsonWritesAStringAtItsDefault() {
-        JsonObject message = MeshJson.object().add("taskId", "").add("contextId", "").build();
+        JsonObject message =
+                MeshJson.object().add("taskId", "").add("contextId", "").build();
         assertNull(A2aTasks.optionalId(message, "taskId", Ids.TASK_ID, RULE));
         assertNull(A2aTasks.optionalId(message, "contextId", Ids.CONTEXT_ID, RULE));
     }
 
     @Test
     void anIdIsReadAndABadOneStillRefused() {
-        JsonObject message = MeshJson.object().add("taskId", "t-1").add("contextId", "a b").build();
+        JsonObject message =
+                MeshJson.object().add("taskId", "t-1").add("contextId", "a b").build();
         assertEquals("t-1", A2aTasks.optionalId(message, "taskId", Ids.TASK_ID, RULE));
         assertThrows(A2aError.class, () -> A2aTasks.optionalId(message, "contextId", Ids.CONTEXT_ID, RULE));
     }

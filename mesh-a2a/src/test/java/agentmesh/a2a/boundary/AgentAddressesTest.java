@@ -1,15 +1,14 @@
 package agentmesh.a2a.boundary;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import agentmesh.agent.control.AgentDescription;
 import agentmesh.web.origin.ClientOrigin;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
-import org.junit.jupiter.api.Test;
-
 import java.lang.reflect.Proxy;
 import java.util.Optional;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class AgentAddressesTest {
 
@@ -23,8 +22,9 @@ class AgentAddressesTest {
 
     @Test
     void aCardAskedAtTheAgentsHostNamesThatOrigin() {
-        assertEquals("http://bob.agents.localhost:18080", withHosts.cardAddress("bob",
-                request("agent-host", "bob.agents.localhost")));
+        assertEquals(
+                "http://bob.agents.localhost:18080",
+                withHosts.cardAddress("bob", request("agent-host", "bob.agents.localhost")));
     }
 
     @Test
@@ -50,14 +50,19 @@ class AgentAddressesTest {
 
     @Test
     void theListingsCardUrlIsAtTheAgentsHostWhenItHasOne() {
-        assertEquals("http://bob.agents.localhost:18080/.well-known/agent-card.json",
+        assertEquals(
+                "http://bob.agents.localhost:18080/.well-known/agent-card.json",
                 withHosts.cardUrl("bob", request(null)));
-        assertEquals("http://127.0.0.1:18080/mesh/a2a/bob@it/.well-known/agent-card.json",
+        assertEquals(
+                "http://127.0.0.1:18080/mesh/a2a/bob@it/.well-known/agent-card.json",
                 withHosts.cardUrl("bob@it", request(null)));
-        assertEquals("http://127.0.0.1:18080/mesh/a2a/bob/.well-known/agent-card.json",
+        assertEquals(
+                "http://127.0.0.1:18080/mesh/a2a/bob/.well-known/agent-card.json",
                 withoutHosts.cardUrl("bob", request(null)));
-        assertEquals("http://carol-it.agents.localhost:18080/.well-known/agent-card.json",
-                withHosts.cardUrl("carol@it", request(null)), "labelled");
+        assertEquals(
+                "http://carol-it.agents.localhost:18080/.well-known/agent-card.json",
+                withHosts.cardUrl("carol@it", request(null)),
+                "labelled");
     }
 
     private static AgentAddresses addresses(String hostPattern) {
@@ -67,7 +72,11 @@ class AgentAddressesTest {
         addresses.cards = new CardCache() {
             @Override
             Optional<AgentDescription> description(String agentId) {
-                return Optional.of(new AgentDescription(agentId, null, null, JsonValue.EMPTY_JSON_ARRAY,
+                return Optional.of(new AgentDescription(
+                        agentId,
+                        null,
+                        null,
+                        JsonValue.EMPTY_JSON_ARRAY,
                         agentId.equals("carol@it") ? "carol-it" : null));
             }
         };
@@ -80,8 +89,10 @@ class AgentAddressesTest {
 
     // A request to the mesh's context as the container sees it, forwarded by the root module when servedAt is set.
     private static HttpServletRequest request(String servedAt, String host) {
-        return (HttpServletRequest) Proxy.newProxyInstance(AgentAddressesTest.class.getClassLoader(),
-                new Class<?>[]{HttpServletRequest.class}, (proxy, method, args) -> switch (method.getName()) {
+        return (HttpServletRequest) Proxy.newProxyInstance(
+                AgentAddressesTest.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (proxy, method, args) -> switch (method.getName()) {
                     case "getAttribute" -> AgentAddresses.SERVED_AT.equals(args[0]) ? servedAt : null;
                     case "getRemoteAddr" -> "127.0.0.1";
                     case "getScheme" -> "http";

@@ -1,27 +1,26 @@
 package agentmesh.a2a.boundary;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.agent.control.AgentDescription;
 import agentmesh.json.MeshJson;
 import agentmesh.web.MeshVersion;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class AgentCardsTest {
 
     private static final String ADDRESS = "https://mesh.example/mesh/a2a/alice";
     // The 0.3 fields the 1.0 card carries beside its own, which 1.0 readers ignore (specification 5.7).
-    private static final Set<String> FIELDS_OF_03 = Set.of("url", "preferredTransport", "protocolVersion",
-            "additionalInterfaces");
+    private static final Set<String> FIELDS_OF_03 =
+            Set.of("url", "preferredTransport", "protocolVersion", "additionalInterfaces");
 
     @Test
     void the10CardIsValidAgainstThe10JsonMappingWithNoFieldItDoesNotDefine() {
@@ -32,8 +31,8 @@ class AgentCardsTest {
     void theUnversionedCardIsThe10CardWithThe03FieldsBesideIt() {
         JsonObject combined = card(AgentCards.View.V1_0_WITH_0_3_FIELDS);
         assertEquals(List.of(), A2a10Json.violations("AgentCard", combined, FIELDS_OF_03));
-        assertFalse(A2a10Json.violations("AgentCard", combined, Set.of()).isEmpty(),
-                "the 0.3 fields are unknown to 1.0");
+        assertFalse(
+                A2a10Json.violations("AgentCard", combined, Set.of()).isEmpty(), "the 0.3 fields are unknown to 1.0");
         assertEquals(ADDRESS, combined.getString("url"));
         assertEquals("0.3.0", combined.getString("protocolVersion"));
         JsonObject strict = card(AgentCards.View.V1_0);
@@ -54,10 +53,19 @@ class AgentCardsTest {
 
     @Test
     void the10CardWithAnAdminsSkillsIsValidToo() {
-        AgentDescription described = new AgentDescription("alice", "Alice", "Reviews pull requests",
-                MeshJson.array().add(MeshJson.object().add("id", "review").add("name", "Review")
-                        .add("description", "Reviews a pull request").add("tags", MeshJson.array().add("code"))
-                        .add("examples", MeshJson.array().add("Review PR 42"))).build(), null);
+        AgentDescription described = new AgentDescription(
+                "alice",
+                "Alice",
+                "Reviews pull requests",
+                MeshJson.array()
+                        .add(MeshJson.object()
+                                .add("id", "review")
+                                .add("name", "Review")
+                                .add("description", "Reviews a pull request")
+                                .add("tags", MeshJson.array().add("code"))
+                                .add("examples", MeshJson.array().add("Review PR 42")))
+                        .build(),
+                null);
         JsonObject card = AgentCards.card(described, ADDRESS, AgentCards.View.V1_0);
         assertEquals(List.of(), A2a10Json.violations("AgentCard", card, Set.of()));
     }
@@ -65,33 +73,49 @@ class AgentCardsTest {
     @Test
     void eachSecuritySchemeOfThe10CardHasExactlyOneMember() {
         JsonObject schemes = card(AgentCards.View.V1_0).getJsonObject("securitySchemes");
-        schemes.values().forEach(scheme -> assertEquals(Set.of("httpAuthSecurityScheme"),
-                scheme.asJsonObject().keySet()));
-        assertEquals("bearer", schemes.getJsonObject("meshBearer").getJsonObject("httpAuthSecurityScheme")
-                .getString("scheme"));
+        schemes.values()
+                .forEach(scheme -> assertEquals(
+                        Set.of("httpAuthSecurityScheme"), scheme.asJsonObject().keySet()));
+        assertEquals(
+                "bearer",
+                schemes.getJsonObject("meshBearer")
+                        .getJsonObject("httpAuthSecurityScheme")
+                        .getString("scheme"));
     }
 
     @Test
     void theValidatorRefusesASchemeThatMixesTheVersions() {
         JsonObject card = card(AgentCards.View.V1_0);
-        JsonObject mixed = MeshJson.object().add("meshBearer", MeshJson.object()
-                .add("httpAuthSecurityScheme", MeshJson.object().add("scheme", "bearer"))
-                .add("type", "http").add("scheme", "bearer")).build();
+        JsonObject mixed = MeshJson.object()
+                .add(
+                        "meshBearer",
+                        MeshJson.object()
+                                .add("httpAuthSecurityScheme", MeshJson.object().add("scheme", "bearer"))
+                                .add("type", "http")
+                                .add("scheme", "bearer"))
+                .build();
         JsonObject broken = copyWith(card, "securitySchemes", mixed);
         assertFalse(A2a10Json.violations("AgentCard", broken, FIELDS_OF_03).isEmpty());
-        assertFalse(A2a10Json.violations("AgentCard", copyWith(card, "skills", JsonValue.EMPTY_JSON_ARRAY),
-                FIELDS_OF_03).isEmpty());
+        assertFalse(
+                A2a10Json.violations("AgentCard", copyWith(card, "skills", JsonValue.EMPTY_JSON_ARRAY), FIELDS_OF_03)
+                        .isEmpty());
     }
 
     @Test
     void the10CardListsEveryInterfaceWithTheVersionsTheFacadeSpeaks() {
         JsonArray interfaces = card(AgentCards.View.V1_0).getJsonArray("supportedInterfaces");
-        assertEquals(List.of("JSONRPC " + A2aVersion.V1_0.wireName(), "HTTP+JSON " + A2aVersion.V1_0.wireName(),
+        assertEquals(
+                List.of(
+                        "JSONRPC " + A2aVersion.V1_0.wireName(),
+                        "HTTP+JSON " + A2aVersion.V1_0.wireName(),
                         "JSONRPC " + A2aVersion.V0_3.wireName()),
-                interfaces.stream().map(JsonValue::asJsonObject)
-                        .map(i -> i.getString("protocolBinding") + " " + i.getString("protocolVersion")).toList());
+                interfaces.stream()
+                        .map(JsonValue::asJsonObject)
+                        .map(i -> i.getString("protocolBinding") + " " + i.getString("protocolVersion"))
+                        .toList());
         assertEquals(List.of("1.0", "0.3"), List.of(A2aVersion.V1_0.wireName(), A2aVersion.V0_3.wireName()));
-        assertTrue(interfaces.stream().allMatch(i -> i.asJsonObject().getString("url").equals(ADDRESS)));
+        assertTrue(interfaces.stream()
+                .allMatch(i -> i.asJsonObject().getString("url").equals(ADDRESS)));
     }
 
     @Test
@@ -106,24 +130,37 @@ class AgentCardsTest {
     @Test
     void the03CardHasThe03SchemesSecurityAndEndpoint() {
         JsonObject card = card(AgentCards.View.V0_3);
-        assertEquals("http", card.getJsonObject("securitySchemes").getJsonObject("meshBearer").getString("type"));
-        assertEquals("bearer", card.getJsonObject("securitySchemes").getJsonObject("meshBearer")
-                .getString("scheme"));
+        assertEquals(
+                "http",
+                card.getJsonObject("securitySchemes")
+                        .getJsonObject("meshBearer")
+                        .getString("type"));
+        assertEquals(
+                "bearer",
+                card.getJsonObject("securitySchemes")
+                        .getJsonObject("meshBearer")
+                        .getString("scheme"));
         assertEquals(ADDRESS, card.getString("url"));
         assertEquals("JSONRPC", card.getString("preferredTransport"));
         assertEquals("0.3.0", card.getString("protocolVersion"));
         assertTrue(card.containsKey("security"));
         assertFalse(card.containsKey("supportedInterfaces"));
         assertFalse(card.containsKey("securityRequirements"));
-        for (String required : List.of("name", "description", "version", "capabilities", "defaultInputModes",
-                "defaultOutputModes", "skills")) {
+        for (String required : List.of(
+                "name",
+                "description",
+                "version",
+                "capabilities",
+                "defaultInputModes",
+                "defaultOutputModes",
+                "skills")) {
             assertTrue(card.containsKey(required), required);
         }
     }
 
     private static JsonObject card(AgentCards.View view) {
-        return AgentCards.card(new AgentDescription("alice", "Alice", null, JsonValue.EMPTY_JSON_ARRAY, null), ADDRESS,
-                view);
+        return AgentCards.card(
+                new AgentDescription("alice", "Alice", null, JsonValue.EMPTY_JSON_ARRAY, null), ADDRESS, view);
     }
 
     private static JsonObject copyWith(JsonObject json, String name, JsonValue value) {

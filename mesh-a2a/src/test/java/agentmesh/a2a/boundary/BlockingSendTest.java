@@ -1,23 +1,22 @@
 package agentmesh.a2a.boundary;
 
-import agentmesh.json.MeshJson;
-import agentmesh.task.control.TaskView;
-import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import agentmesh.json.MeshJson;
+import agentmesh.task.control.TaskView;
+import jakarta.json.JsonObject;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
 class BlockingSendTest {
 
     private static final TaskView.Status WORKING = new TaskView.Status("working", Instant.EPOCH, null);
-    private static final TaskView.Status INPUT_REQUIRED = new TaskView.Status("input-required",
-            Instant.EPOCH.plusSeconds(1), null);
+    private static final TaskView.Status INPUT_REQUIRED =
+            new TaskView.Status("input-required", Instant.EPOCH.plusSeconds(1), null);
 
     private final FakeTaskReader reader = new FakeTaskReader();
     private final RecordingWatches watches = new RecordingWatches();
@@ -34,7 +33,8 @@ class BlockingSendTest {
         assertTrue(exchange.headers.get("WWW-Authenticate").startsWith("Bearer"));
         JsonObject error = MeshJson.readObject(exchange.written()).getJsonObject("error");
         assertEquals(401, error.getInt("code"));
-        assertEquals("TOKEN_ROTATED", error.getJsonArray("details").getJsonObject(0).getString("reason"));
+        assertEquals(
+                "TOKEN_ROTATED", error.getJsonArray("details").getJsonObject(0).getString("reason"));
         assertEquals(1, exchange.completions);
         assertEquals(0, places.held("alice"));
         assertTrue(reader.reads.isEmpty(), "the task is not read for a caller that is no longer authenticated");
@@ -50,8 +50,12 @@ class BlockingSendTest {
         JsonObject answer = MeshJson.readObject(exchange.written());
         assertNull(answer.get("result"));
         assertEquals(A2aError.INVALID_REQUEST, answer.getJsonObject("error").getInt("code"));
-        assertEquals("TOKEN_ROTATED", answer.getJsonObject("error").getJsonArray("data").getJsonObject(0)
-                .getString("reason"));
+        assertEquals(
+                "TOKEN_ROTATED",
+                answer.getJsonObject("error")
+                        .getJsonArray("data")
+                        .getJsonObject(0)
+                        .getString("reason"));
     }
 
     @Test
@@ -69,8 +73,12 @@ class BlockingSendTest {
 
         assertEquals(List.of("task with 5"), reader.reads);
         assertEquals(200, exchange.status);
-        assertEquals("TASK_STATE_INPUT_REQUIRED", MeshJson.readObject(exchange.written()).getJsonObject("task")
-                .getJsonObject("status").getString("state"));
+        assertEquals(
+                "TASK_STATE_INPUT_REQUIRED",
+                MeshJson.readObject(exchange.written())
+                        .getJsonObject("task")
+                        .getJsonObject("status")
+                        .getString("state"));
         assertEquals(1, exchange.completions);
         assertEquals(0, places.held("alice"));
         assertTrue(watches.watching.isEmpty());
@@ -90,14 +98,14 @@ class BlockingSendTest {
     }
 
     private BlockingSend waiting(A2aWire wire) {
-        BlockingSend send = new BlockingSend(TaskStreamTest.call(wire), places.take("alice").orElseThrow(), 5,
-                reader, watches, exchange.async);
+        BlockingSend send = new BlockingSend(
+                TaskStreamTest.call(wire), places.take("alice").orElseThrow(), 5, reader, watches, exchange.async);
         send.begin(Duration.ofSeconds(60));
         return send;
     }
 
     private static TaskView task(TaskView.Status status) {
-        return new TaskView("t-1", "c-1", "alice", "bob", status, List.of(), List.of(), null, 0, Instant.EPOCH,
-                Instant.EPOCH);
+        return new TaskView(
+                "t-1", "c-1", "alice", "bob", status, List.of(), List.of(), null, 0, Instant.EPOCH, Instant.EPOCH);
     }
 }

@@ -4,7 +4,6 @@ import jakarta.servlet.AsyncContext;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.ByteArrayOutputStream;
 import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +19,7 @@ final class FakeExchange {
     int completions;
 
     final HttpServletResponse response = (HttpServletResponse) Proxy.newProxyInstance(
-            FakeExchange.class.getClassLoader(), new Class<?>[]{HttpServletResponse.class}, (proxy, method, args) -> {
+            FakeExchange.class.getClassLoader(), new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> {
                 switch (method.getName()) {
                     case "getOutputStream" -> {
                         return output();
@@ -34,8 +33,8 @@ final class FakeExchange {
                 return null;
             });
 
-    final AsyncContext async = (AsyncContext) Proxy.newProxyInstance(FakeExchange.class.getClassLoader(),
-            new Class<?>[]{AsyncContext.class}, (proxy, method, args) -> {
+    final AsyncContext async = (AsyncContext) Proxy.newProxyInstance(
+            FakeExchange.class.getClassLoader(), new Class<?>[] {AsyncContext.class}, (proxy, method, args) -> {
                 switch (method.getName()) {
                     case "getResponse" -> {
                         return response;
@@ -60,8 +59,7 @@ final class FakeExchange {
             }
 
             @Override
-            public void setWriteListener(WriteListener listener) {
-            }
+            public void setWriteListener(WriteListener listener) {}
 
             @Override
             public void write(int b) {

@@ -6,7 +6,6 @@ import agentmesh.task.control.MessageView;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -38,8 +37,10 @@ class FakeTaskReader extends TaskReader {
     @Override
     public MessagePage messages(String taskId, String reader, long afterSeq, int limit) {
         reads.add("messages after " + afterSeq);
-        List<MessageView> page = messages.stream().filter(m -> m.seq() > afterSeq).limit(limit).toList();
-        return new MessagePage(page, page.isEmpty() ? afterSeq : page.get(page.size() - 1).seq());
+        List<MessageView> page =
+                messages.stream().filter(m -> m.seq() > afterSeq).limit(limit).toList();
+        return new MessagePage(
+                page, page.isEmpty() ? afterSeq : page.get(page.size() - 1).seq());
     }
 
     @Override

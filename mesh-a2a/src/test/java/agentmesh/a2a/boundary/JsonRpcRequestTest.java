@@ -1,11 +1,11 @@
 package agentmesh.a2a.boundary;
 
-import jakarta.json.JsonValue;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.Test;
 
 class JsonRpcRequestTest {
 
@@ -25,9 +25,11 @@ class JsonRpcRequestTest {
 
     @Test
     void anIdThatIsAnObjectAnArrayOrABooleanIsAnInvalidRequestWithANullId() {
-        for (String id : new String[]{"{\"a\":1}", "[1]", "true", "false"}) {
-            assertRefused("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"GetTask\",\"params\":{}}",
-                    A2aError.INVALID_REQUEST, "null");
+        for (String id : new String[] {"{\"a\":1}", "[1]", "true", "false"}) {
+            assertRefused(
+                    "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"GetTask\",\"params\":{}}",
+                    A2aError.INVALID_REQUEST,
+                    "null");
         }
     }
 
@@ -47,8 +49,10 @@ class JsonRpcRequestTest {
 
     @Test
     void paramsThatAreNoStructuredValueAreAnInvalidRequest() {
-        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"GetTask\",\"params\":\"x\"}",
-                A2aError.INVALID_REQUEST, "7");
+        assertRefused(
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"GetTask\",\"params\":\"x\"}",
+                A2aError.INVALID_REQUEST,
+                "7");
     }
 
     @Test
@@ -59,7 +63,8 @@ class JsonRpcRequestTest {
 
     @Test
     void theDraftNameOfListingPushConfigsIsReadAsThe10Method() {
-        assertEquals(A2aOperation.METHODS.get("ListTaskPushNotificationConfigs"),
+        assertEquals(
+                A2aOperation.METHODS.get("ListTaskPushNotificationConfigs"),
                 A2aOperation.METHODS.get("ListTaskPushNotificationConfig"));
         assertEquals(A2aVersion.V1_0, A2aVersion.impliedBy("ListTaskPushNotificationConfig"));
     }
@@ -68,7 +73,8 @@ class JsonRpcRequestTest {
     void paramsByPositionAreInvalidParamsNamingParams() {
         JsonRpcRequest.Refused refused = assertRefused(
                 "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"GetTask\",\"params\":[\"t-1\"]}",
-                A2aError.INVALID_PARAMS, "7");
+                A2aError.INVALID_PARAMS,
+                "7");
         assertTrue(refused.error().jsonRpc().toString().contains("\"field\":\"params\""));
         assertTrue(refused.error().getMessage().contains("params"));
     }
@@ -76,35 +82,47 @@ class JsonRpcRequestTest {
     @Test
     void aBodyNestedDeeperThan64LevelsIsAnInvalidRequest() {
         String deep = "[".repeat(65) + "]".repeat(65);
-        assertRefused("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"GetTask\",\"params\":{\"x\":" + deep + "}}",
-                A2aError.INVALID_REQUEST, "null");
+        assertRefused(
+                "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"GetTask\",\"params\":{\"x\":" + deep + "}}",
+                A2aError.INVALID_REQUEST,
+                "null");
     }
 
     @Test
     void theIdIsEchoedAsItWasSent() {
-        for (String id : new String[]{"\"7\"", "7", "-3", "12345678901234567890123", "1.5", "0.000001", "null",
-                "\"\""}) {
-            JsonRpcRequest read = JsonRpcRequest.read("{\"jsonrpc\":\"2.0\",\"id\":" + id
-                    + ",\"method\":\"GetTask\",\"params\":{\"id\":\"t\"}}");
-            JsonValue answer = new A2aWire.JsonRpc(assertInstanceOf(JsonRpcRequest.Call.class, read).id())
+        for (String id :
+                new String[] {"\"7\"", "7", "-3", "12345678901234567890123", "1.5", "0.000001", "null", "\"\""}) {
+            JsonRpcRequest read = JsonRpcRequest.read(
+                    "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"GetTask\",\"params\":{\"id\":\"t\"}}");
+            JsonValue answer = new A2aWire.JsonRpc(
+                            assertInstanceOf(JsonRpcRequest.Call.class, read).id())
                     .success(JsonValue.EMPTY_JSON_OBJECT);
             assertTrue(answer.toString().contains("\"id\":" + id + ","), answer.toString());
         }
-        JsonRpcRequest.Refused refused = assertRefused("{\"jsonrpc\":\"2.0\",\"id\":12345678901234567890.25,"
-                + "\"method\":\"Nope\"}", A2aError.METHOD_NOT_FOUND, "12345678901234567890.25");
-        assertTrue(new A2aWire.JsonRpc(refused.id()).failure(refused.error()).toString()
+        JsonRpcRequest.Refused refused = assertRefused(
+                "{\"jsonrpc\":\"2.0\",\"id\":12345678901234567890.25," + "\"method\":\"Nope\"}",
+                A2aError.METHOD_NOT_FOUND,
+                "12345678901234567890.25");
+        assertTrue(new A2aWire.JsonRpc(refused.id())
+                .failure(refused.error())
+                .toString()
                 .contains("\"id\":12345678901234567890.25,"));
     }
 
     @Test
     void aWellFormedCallNamesItsOperationAndAbsentParamsAreEmpty() {
-        JsonRpcRequest.Call call = assertInstanceOf(JsonRpcRequest.Call.class,
+        JsonRpcRequest.Call call = assertInstanceOf(
+                JsonRpcRequest.Call.class,
                 JsonRpcRequest.read("{\"jsonrpc\":\"2.0\",\"id\":\"x\",\"method\":\"ListTasks\"}"));
         assertEquals(A2aOperation.LIST, call.operation());
         assertEquals(JsonValue.EMPTY_JSON_OBJECT, call.params());
-        assertEquals(A2aOperation.GET, assertInstanceOf(JsonRpcRequest.Call.class,
-                JsonRpcRequest.read("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tasks/get\",\"params\":null}"))
-                .operation());
+        assertEquals(
+                A2aOperation.GET,
+                assertInstanceOf(
+                                JsonRpcRequest.Call.class,
+                                JsonRpcRequest.read(
+                                        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tasks/get\",\"params\":null}"))
+                        .operation());
     }
 
     private static JsonRpcRequest.Refused assertRefused(String body, int code, String id) {

@@ -1,19 +1,18 @@
 package agentmesh.a2a.boundary;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.json.MeshJson;
 import agentmesh.task.control.ArtifactPage;
 import agentmesh.task.control.MessageView;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskView;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class StreamPositionTest {
 
@@ -67,18 +66,26 @@ class StreamPositionTest {
     }
 
     static TaskView task(List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts, Long next, long end) {
-        return new TaskView("t-1", "c-1", "alice", "bob", WORKING, history, artifacts, next, end, Instant.EPOCH,
-                Instant.EPOCH);
+        return new TaskView(
+                "t-1", "c-1", "alice", "bob", WORKING, history, artifacts, next, end, Instant.EPOCH, Instant.EPOCH);
     }
 
     static MessageView message(int seq) {
-        return new MessageView("m-" + seq, seq, "bob", "alice", "agent",
-                MeshJson.readArray("[{\"kind\":\"text\",\"text\":\"" + seq + "\"}]"), Instant.EPOCH);
+        return new MessageView(
+                "m-" + seq,
+                seq,
+                "bob",
+                "alice",
+                "agent",
+                MeshJson.readArray("[{\"kind\":\"text\",\"text\":\"" + seq + "\"}]"),
+                Instant.EPOCH);
     }
 
     static List<TaskLifecycle.ArtifactView> artifacts(String... ids) {
-        return Arrays.stream(ids).map(id -> new TaskLifecycle.ArtifactView(id, null,
-                MeshJson.readArray("[{\"kind\":\"text\",\"text\":\"" + id + "\"}]"), Instant.EPOCH)).toList();
+        return Arrays.stream(ids)
+                .map(id -> new TaskLifecycle.ArtifactView(
+                        id, null, MeshJson.readArray("[{\"kind\":\"text\",\"text\":\"" + id + "\"}]"), Instant.EPOCH))
+                .toList();
     }
 
     private static List<String> ids(List<TaskLifecycle.ArtifactView> artifacts) {

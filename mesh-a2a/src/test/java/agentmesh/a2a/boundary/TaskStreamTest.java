@@ -1,28 +1,27 @@
 package agentmesh.a2a.boundary;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.json.MeshJson;
 import agentmesh.task.control.MessageView;
 import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class TaskStreamTest {
 
     private static final TaskView.Status WORKING = new TaskView.Status("working", Instant.EPOCH, null);
-    private static final TaskView.Status COMPLETED = new TaskView.Status("completed", Instant.EPOCH.plusSeconds(9),
-            null);
+    private static final TaskView.Status COMPLETED =
+            new TaskView.Status("completed", Instant.EPOCH.plusSeconds(9), null);
 
     private final FakeTaskReader reader = new FakeTaskReader();
     private final RecordingWatches watches = new RecordingWatches();
@@ -43,13 +42,21 @@ class TaskStreamTest {
         reader.reads.clear();
         stream.check(task(WORKING, List.of(), List.of()));
 
-        assertEquals(List.of("messages after 3", "messages after 5", "artifacts after 3 up to " + TaskReader.MAX_PAGE),
+        assertEquals(
+                List.of("messages after 3", "messages after 5", "artifacts after 3 up to " + TaskReader.MAX_PAGE),
                 reader.reads);
         List<JsonObject> events = events();
         assertEquals(3, events.size()); // the task, then bob's new message and the new artifact: nothing again
-        assertEquals("m-4", events.get(1).getJsonObject("result").getJsonObject("message").getString("messageId"));
-        assertEquals("a4", events.get(2).getJsonObject("result").getJsonObject("artifactUpdate")
-                .getJsonObject("artifact").getString("artifactId"));
+        assertEquals(
+                "m-4",
+                events.get(1).getJsonObject("result").getJsonObject("message").getString("messageId"));
+        assertEquals(
+                "a4",
+                events.get(2)
+                        .getJsonObject("result")
+                        .getJsonObject("artifactUpdate")
+                        .getJsonObject("artifact")
+                        .getString("artifactId"));
 
         reader.reads.clear();
         reader.artifactsRead = 0;
@@ -67,14 +74,15 @@ class TaskStreamTest {
         TaskStream stream = stream(new A2aWire.Rest());
         stream.begin();
 
-        reader.artifacts.add(new TaskLifecycle.ArtifactView("a1", null,
-                MeshJson.readArray("[{\"kind\":\"text\",\"text\":\" more\"}]"), Instant.EPOCH, true));
+        reader.artifacts.add(new TaskLifecycle.ArtifactView(
+                "a1", null, MeshJson.readArray("[{\"kind\":\"text\",\"text\":\" more\"}]"), Instant.EPOCH, true));
         stream.check(task(WORKING, List.of(), List.of()));
 
         JsonObject update = events().get(1).getJsonObject("artifactUpdate");
         assertTrue(update.getBoolean("append"));
         assertEquals("a1", update.getJsonObject("artifact").getString("artifactId"));
-        assertFalse(events().get(0).getJsonObject("task").getJsonArray("artifacts").isEmpty());
+        assertFalse(
+                events().get(0).getJsonObject("task").getJsonArray("artifacts").isEmpty());
     }
 
     @Test
@@ -88,8 +96,12 @@ class TaskStreamTest {
 
         List<JsonObject> events = events();
         assertTrue(events.get(1).containsKey("message"));
-        assertEquals("TASK_STATE_COMPLETED", events.get(2).getJsonObject("statusUpdate").getJsonObject("status")
-                .getString("state"));
+        assertEquals(
+                "TASK_STATE_COMPLETED",
+                events.get(2)
+                        .getJsonObject("statusUpdate")
+                        .getJsonObject("status")
+                        .getString("state"));
         assertEquals(1, exchange.completions);
         assertTrue(watches.watching.isEmpty());
         assertEquals(0, places.held("alice"));
@@ -126,8 +138,12 @@ class TaskStreamTest {
         stream.revoke();
 
         JsonObject last = events().get(events().size() - 1);
-        assertEquals("TOKEN_ROTATED", last.getJsonObject("error").getJsonArray("data").getJsonObject(0)
-                .getString("reason"));
+        assertEquals(
+                "TOKEN_ROTATED",
+                last.getJsonObject("error")
+                        .getJsonArray("data")
+                        .getJsonObject(0)
+                        .getString("reason"));
         assertEquals(1, exchange.completions);
     }
 
@@ -169,8 +185,8 @@ class TaskStreamTest {
                 throw new IllegalStateException("the database is away");
             }
         };
-        TaskStream stream = new TaskStream(call(new A2aWire.Rest()), places.take("alice").orElseThrow(), failing,
-                watches, exchange.async);
+        TaskStream stream = new TaskStream(
+                call(new A2aWire.Rest()), places.take("alice").orElseThrow(), failing, watches, exchange.async);
 
         assertThrows(IllegalStateException.class, stream::begin, "the servlet answers it");
 
@@ -188,24 +204,43 @@ class TaskStreamTest {
     }
 
     private List<JsonObject> events() {
-        return Arrays.stream(exchange.written().split("\n\n")).filter(line -> line.startsWith("data: "))
-                .map(line -> MeshJson.readObject(line.substring("data: ".length()))).toList();
+        return Arrays.stream(exchange.written().split("\n\n"))
+                .filter(line -> line.startsWith("data: "))
+                .map(line -> MeshJson.readObject(line.substring("data: ".length())))
+                .toList();
     }
 
-    static TaskView task(TaskView.Status status, List<MessageView> history,
-                         List<TaskLifecycle.ArtifactView> artifacts) {
-        return new TaskView("t-1", "c-1", "alice", "bob", status, List.copyOf(history), List.copyOf(artifacts), null,
-                artifacts.size(), Instant.EPOCH, Instant.EPOCH);
+    static TaskView task(
+            TaskView.Status status, List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts) {
+        return new TaskView(
+                "t-1",
+                "c-1",
+                "alice",
+                "bob",
+                status,
+                List.copyOf(history),
+                List.copyOf(artifacts),
+                null,
+                artifacts.size(),
+                Instant.EPOCH,
+                Instant.EPOCH);
     }
 
     static MessageView message(int seq, String from) {
-        return new MessageView("m-" + seq, seq, from, from.equals("bob") ? "alice" : "bob",
-                from.equals("bob") ? "agent" : "user", MeshJson.readArray("[{\"kind\":\"text\",\"text\":\"hi\"}]"),
+        return new MessageView(
+                "m-" + seq,
+                seq,
+                from,
+                from.equals("bob") ? "alice" : "bob",
+                from.equals("bob") ? "agent" : "user",
+                MeshJson.readArray("[{\"kind\":\"text\",\"text\":\"hi\"}]"),
                 Instant.EPOCH);
     }
 
     static List<TaskLifecycle.ArtifactView> artifacts(String... ids) {
-        return Arrays.stream(ids).map(id -> new TaskLifecycle.ArtifactView(id, null,
-                MeshJson.readArray("[{\"kind\":\"text\",\"text\":\"" + id + "\"}]"), Instant.EPOCH)).toList();
+        return Arrays.stream(ids)
+                .map(id -> new TaskLifecycle.ArtifactView(
+                        id, null, MeshJson.readArray("[{\"kind\":\"text\",\"text\":\"" + id + "\"}]"), Instant.EPOCH))
+                .toList();
     }
 }

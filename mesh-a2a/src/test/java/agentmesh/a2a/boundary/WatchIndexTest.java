@@ -1,9 +1,9 @@
 package agentmesh.a2a.boundary;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import agentmesh.task.control.TaskView;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class WatchIndexTest {
 
@@ -46,24 +46,19 @@ class WatchIndexTest {
         }
 
         @Override
-        public void check(TaskView task) {
-        }
+        public void check(TaskView task) {}
 
         @Override
-        public void failed(RuntimeException e) {
-        }
+        public void failed(RuntimeException e) {}
 
         @Override
-        public void heartbeat() {
-        }
+        public void heartbeat() {}
 
         @Override
-        public void revoke() {
-        }
+        public void revoke() {}
 
         @Override
-        public void end() {
-        }
+        public void end() {}
     }
 
     private final WatchIndex index = new WatchIndex();

@@ -6,7 +6,6 @@ import agentmesh.task.control.TaskLifecycle;
 import agentmesh.task.control.TaskView;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-
 import java.time.Instant;
 import java.util.List;
 
@@ -22,14 +21,22 @@ final class WireFixtures {
             [{"text":"hi"},{"data":{"pr":42}},{"url":"https://x/y.txt","mediaType":"text/plain","filename":"y.txt"},
              {"raw":"aGk="}]""");
 
-    private WireFixtures() {
-    }
+    private WireFixtures() {}
 
     /** A task of bob's for alice, in the state given, with one message of bob's carrying the parts. */
     static TaskView task(String state, String reason, JsonArray parts) {
-        return new TaskView("t-1", "c-1", "alice", "bob", new TaskView.Status(state, NOW, reason),
+        return new TaskView(
+                "t-1",
+                "c-1",
+                "alice",
+                "bob",
+                new TaskView.Status(state, NOW, reason),
                 List.of(new MessageView("m-1", 1, "bob", "alice", "agent", parts, NOW)),
-                List.<TaskLifecycle.ArtifactView>of(), null, 0, NOW, NOW);
+                List.<TaskLifecycle.ArtifactView>of(),
+                null,
+                0,
+                NOW,
+                NOW);
     }
 
     static TaskView task(JsonArray parts) {
@@ -37,8 +44,8 @@ final class WireFixtures {
     }
 
     static TaskLifecycle.ArtifactView artifact(boolean append) {
-        return new TaskLifecycle.ArtifactView("a-1", "report", json("[{\"kind\":\"text\",\"text\":\"done\"}]"), NOW,
-                append);
+        return new TaskLifecycle.ArtifactView(
+                "a-1", "report", json("[{\"kind\":\"text\",\"text\":\"done\"}]"), NOW, append);
     }
 
     static JsonArray json(String text) {

@@ -3,15 +3,6 @@ package agentmesh.inbox.consumer;
 import agentmesh.inbox.control.InboxRecord;
 import agentmesh.retry.Attempts;
 import agentmesh.retry.RetryPolicy;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.errors.WakeupException;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,6 +14,14 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.WakeupException;
 
 /**
  * One consumer thread. A partition's polled records are delivered in one transaction; should that fail by their own
@@ -50,8 +49,12 @@ final class ConsumerLoop implements Runnable {
     private boolean held;
     private volatile Consumer<String, String> consumer;
 
-    ConsumerLoop(String clientId, ConsumerSettings settings, Supplier<Consumer<String, String>> consumers,
-                 Deliveries deliveries, Clock clock) {
+    ConsumerLoop(
+            String clientId,
+            ConsumerSettings settings,
+            Supplier<Consumer<String, String>> consumers,
+            Deliveries deliveries,
+            Clock clock) {
         this.clientId = clientId;
         this.settings = settings;
         this.consumers = consumers;
@@ -63,8 +66,7 @@ final class ConsumerLoop implements Runnable {
      * The failed tries of the partition's record at {@code offset} (the head of what it polls); {@code alone}: the
      * record failed on its own, and the partition goes one record at a time from it until it is done with.
      */
-    private record Retry(long offset, Attempts attempts, boolean alone) {
-    }
+    private record Retry(long offset, Attempts attempts, boolean alone) {}
 
     /** Thrown by the test fault switch: the loop dies as after a crash, without committing its offsets. */
     private static final class SimulatedCrash extends RuntimeException {
@@ -124,7 +126,9 @@ final class ConsumerLoop implements Runnable {
         }
         if (held) {
             held = false;
-            kafka.resume(kafka.assignment().stream().filter(p -> !pausedUntil.containsKey(p)).toList());
+            kafka.resume(kafka.assignment().stream()
+                    .filter(p -> !pausedUntil.containsKey(p))
+                    .toList());
         }
         resumeDue(kafka);
         ConsumerRecords<String, String> records = kafka.poll(Duration.ofMillis(500));
@@ -211,19 +215,25 @@ final class ConsumerLoop implements Runnable {
     }
 
     /** @return the offset after the last record done with (delivered, a duplicate, or parked), or null if none */
-    private Long handle(Consumer<String, String> kafka, TopicPartition partition,
-                        List<ConsumerRecord<String, String>> records) {
+    private Long handle(
+            Consumer<String, String> kafka, TopicPartition partition, List<ConsumerRecord<String, String>> records) {
         Retry retry = retries.get(partition);
         if (retry == null || !retry.alone()) {
             try {
-                deliveries.deliverAll(records.stream().map(r -> new InboxRecord(r.key(), r.value())).toList());
+                deliveries.deliverAll(records.stream()
+                        .map(r -> new InboxRecord(r.key(), r.value()))
+                        .toList());
                 retries.remove(partition);
                 return records.get(records.size() - 1).offset() + 1;
             } catch (RuntimeException e) {
                 DeliveryFailure failure = DeliveryFailure.of(e);
                 if (!failure.ownFault()) {
                     ConsumerRecord<String, String> first = records.get(0);
-                    retryLater(kafka, partition, first, failed(partition, first, failure, false).attempts());
+                    retryLater(
+                            kafka,
+                            partition,
+                            first,
+                            failed(partition, first, failure, false).attempts());
                     return null;
                 }
                 LOG.fine(() -> "Delivering " + records.size() + " records of " + partition + " at once failed ("
@@ -241,8 +251,8 @@ final class ConsumerLoop implements Runnable {
     }
 
     /** @return true when the record is done with; false when it is to be tried again later */
-    private boolean handleOne(Consumer<String, String> kafka, TopicPartition partition,
-                              ConsumerRecord<String, String> record) {
+    private boolean handleOne(
+            Consumer<String, String> kafka, TopicPartition partition, ConsumerRecord<String, String> record) {
         try {
             deliveries.deliver(new InboxRecord(record.key(), record.value()));
             retries.remove(partition);
@@ -260,21 +270,24 @@ final class ConsumerLoop implements Runnable {
     }
 
     /** One more failed try of the record, counted when it was the record's own fault. */
-    private Retry failed(TopicPartition partition, ConsumerRecord<String, String> record, DeliveryFailure failure,
-                         boolean alone) {
+    private Retry failed(
+            TopicPartition partition, ConsumerRecord<String, String> record, DeliveryFailure failure, boolean alone) {
         Retry previous = retries.get(partition);
-        Attempts before = previous != null && previous.offset() == record.offset() ? previous.attempts()
-                : Attempts.NONE;
+        Attempts before =
+                previous != null && previous.offset() == record.offset() ? previous.attempts() : Attempts.NONE;
         Retry now = new Retry(record.offset(), before.failed(failure.ownFault()), alone);
         retries.put(partition, now);
-        LOG.fine(() -> "Delivery of " + partition + "@" + record.offset() + " failed (try " + now.attempts().tries()
-                + "): " + failure.cause());
+        LOG.fine(() -> "Delivery of " + partition + "@" + record.offset() + " failed (try "
+                + now.attempts().tries() + "): " + failure.cause());
         return now;
     }
 
     /** Has the partition wait, from the record on, for its next try: only this partition, not the thread. */
-    private void retryLater(Consumer<String, String> kafka, TopicPartition partition,
-                            ConsumerRecord<String, String> record, Attempts attempts) {
+    private void retryLater(
+            Consumer<String, String> kafka,
+            TopicPartition partition,
+            ConsumerRecord<String, String> record,
+            Attempts attempts) {
         kafka.seek(partition, record.offset());
         kafka.pause(Set.of(partition));
         pausedUntil.put(partition, clock.instant().plus(settings.retryPolicy().waitAfter(attempts.tries())));

@@ -37,7 +37,10 @@ public class ConsumerProbe {
     HealthCheckResponse probe() {
         int running = consumer.runningLoops();
         int expected = consumer.loops();
-        return HealthCheckResponse.named(ConsumerReadiness.NAME).status(running == expected)
-                .withData("running", running).withData("threads", expected).build();
+        return HealthCheckResponse.named(ConsumerReadiness.NAME)
+                .status(running == expected)
+                .withData("running", running)
+                .withData("threads", expected)
+                .build();
     }
 }

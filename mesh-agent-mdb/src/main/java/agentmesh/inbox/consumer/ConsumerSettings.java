@@ -1,14 +1,12 @@
 package agentmesh.inbox.consumer;
 
 import agentmesh.kafka.KafkaSettings;
+import agentmesh.retry.RetryPolicy;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
-import agentmesh.retry.RetryPolicy;
-
 import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** The consumer's settings (MicroProfile Config; docs/CONFIGURATION.md documents each). */
 @ApplicationScoped

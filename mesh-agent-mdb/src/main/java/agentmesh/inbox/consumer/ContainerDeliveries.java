@@ -5,7 +5,6 @@ import agentmesh.inbox.control.InboxDelivery;
 import agentmesh.inbox.control.InboxMetrics;
 import agentmesh.inbox.control.InboxRecord;
 import agentmesh.testfaults.DeliveryFaults;
-
 import java.util.List;
 
 /** The loops' transactional side: the EJBs, each call a container transaction of its own. */
@@ -35,8 +34,14 @@ final class ContainerDeliveries implements Deliveries {
 
     @Override
     public void park(PolledRecord record, Throwable cause, int attempts) {
-        deadLetters.park(record.topic(), record.partition(), record.offset(), record.key(),
-                record.value() == null ? "" : record.value(), String.valueOf(cause), attempts);
+        deadLetters.park(
+                record.topic(),
+                record.partition(),
+                record.offset(),
+                record.key(),
+                record.value() == null ? "" : record.value(),
+                String.valueOf(cause),
+                attempts);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package agentmesh.inbox.consumer;
 
 import agentmesh.inbox.control.InboxRecord;
-
 import java.util.List;
 
 /** The transactional side of the consumer loop: what it does with records, each call its own transaction. */

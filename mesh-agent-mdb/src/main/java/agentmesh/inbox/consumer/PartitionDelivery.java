@@ -12,7 +12,6 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -70,8 +69,7 @@ public class PartitionDelivery {
         }
     }
 
-    PartitionDelivery() {
-    }
+    PartitionDelivery() {}
 
     PartitionDelivery(Deliveries deliveries, ConsumerSettings settings) {
         this.deliveries = deliveries;
@@ -102,7 +100,8 @@ public class PartitionDelivery {
                 waitBeforeTry(HELD_CHECK);
             }
             try {
-                deliveries.deliverAll(records.stream().map(PolledRecord::inboxRecord).toList());
+                deliveries.deliverAll(
+                        records.stream().map(PolledRecord::inboxRecord).toList());
                 return;
             } catch (RuntimeException e) {
                 DeliveryFailure failure = DeliveryFailure.of(e);

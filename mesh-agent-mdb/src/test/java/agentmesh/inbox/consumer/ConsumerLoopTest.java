@@ -1,16 +1,11 @@
 package agentmesh.inbox.consumer;
 
-import agentmesh.inbox.control.InboxRecord;
-import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.MockConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.TimeoutException;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import agentmesh.inbox.control.InboxRecord;
 import java.sql.SQLTransientConnectionException;
 import java.time.Clock;
 import java.time.Duration;
@@ -27,11 +22,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /** The consumer loop against Kafka's MockConsumer, with a recording stand-in for the transactional side. */
 @Tag("G3")
@@ -284,7 +283,8 @@ class ConsumerLoopTest {
     private void poll() {
         for (TopicPartition partition : kafka.assignment()) {
             long position = kafka.position(partition);
-            log.getOrDefault(partition, List.of()).stream().filter(r -> r.offset() >= position)
+            log.getOrDefault(partition, List.of()).stream()
+                    .filter(r -> r.offset() >= position)
                     .forEach(kafka::addRecord);
         }
         loop.pollOnce(kafka);
@@ -344,8 +344,7 @@ class ConsumerLoopTest {
         }
 
         @Override
-        public void lag(int partition, long lag) {
-        }
+        public void lag(int partition, long lag) {}
 
         @Override
         public void rebalanced(int generation) {

@@ -1,9 +1,11 @@
 package agentmesh.inbox.consumer;
 
-import agentmesh.inbox.control.InboxRecord;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import agentmesh.inbox.control.InboxRecord;
 import java.sql.SQLTransientConnectionException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,11 +17,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /** The waiting consumer's delivery policy, with a recording stand-in for the transactional side. */
 @Tag("G5")
@@ -103,7 +102,8 @@ class PartitionDeliveryTest {
 
     private static List<PolledRecord> records(String... values) {
         return IntStream.range(0, values.length)
-                .mapToObj(i -> new PolledRecord("inbox.events", 0, i, "bob", values[i])).toList();
+                .mapToObj(i -> new PolledRecord("inbox.events", 0, i, "bob", values[i]))
+                .toList();
     }
 
     /** Fails a record as often as {@link #failures} says, with the database away or with the record's own fault. */
@@ -137,7 +137,8 @@ class PartitionDeliveryTest {
             Integer left = failures.get(record.value());
             if (left != null && left > 0) {
                 failures.put(record.value(), left - 1);
-                throw databaseAway ? new IllegalStateException(new SQLTransientConnectionException("database away"))
+                throw databaseAway
+                        ? new IllegalStateException(new SQLTransientConnectionException("database away"))
                         : new IllegalStateException("poison");
             }
         }
@@ -158,11 +159,9 @@ class PartitionDeliveryTest {
         }
 
         @Override
-        public void lag(int partition, long lag) {
-        }
+        public void lag(int partition, long lag) {}
 
         @Override
-        public void rebalanced(int generation) {
-        }
+        public void rebalanced(int generation) {}
     }
 }

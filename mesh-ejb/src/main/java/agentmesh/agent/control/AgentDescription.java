@@ -5,7 +5,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.util.HashSet;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -16,8 +15,8 @@ import java.util.regex.Pattern;
  * label the agent is found at when its id is none ({@code bob@example} → {@code bob-example}). Empty when nothing
  * was set ({@code description} and {@code hostLabel} null, no skills).
  */
-public record AgentDescription(String agentId, String displayName, String description, JsonArray skills,
-                               String hostLabel) {
+public record AgentDescription(
+        String agentId, String displayName, String description, JsonArray skills, String hostLabel) {
 
     /** A lowercase DNS label of 3 to 63 characters, no hyphen at either end: what a host's first label can be. */
     public static final Pattern HOST_LABEL = Pattern.compile("[a-z0-9][a-z0-9-]{1,61}[a-z0-9]");
@@ -41,8 +40,9 @@ public record AgentDescription(String agentId, String displayName, String descri
             }
             for (String field : skill.keySet()) {
                 if (!Set.of("id", "name", "description", "tags", "examples").contains(field)) {
-                    throw new InvalidRequestException(path + "." + field, "is not a field of a skill (id, name,"
-                            + " description, tags, examples)");
+                    throw new InvalidRequestException(
+                            path + "." + field,
+                            "is not a field of a skill (id, name," + " description, tags, examples)");
                 }
             }
             text(skill, path, "id", 64, true);
@@ -60,8 +60,9 @@ public record AgentDescription(String agentId, String displayName, String descri
     /** Refuses a host label that is no lowercase DNS label. */
     static void checkHostLabel(String hostLabel) {
         if (hostLabel != null && !HOST_LABEL.matcher(hostLabel).matches()) {
-            throw new InvalidRequestException("hostLabel", "must be a lowercase DNS label: 3-63 characters of"
-                    + " [a-z0-9-], no hyphen at either end");
+            throw new InvalidRequestException(
+                    "hostLabel",
+                    "must be a lowercase DNS label: 3-63 characters of" + " [a-z0-9-], no hyphen at either end");
         }
     }
 
@@ -70,7 +71,9 @@ public record AgentDescription(String agentId, String displayName, String descri
         if (value == null && !required) {
             return;
         }
-        if (!(value instanceof JsonString text) || text.getString().isBlank() || text.getString().length() > max) {
+        if (!(value instanceof JsonString text)
+                || text.getString().isBlank()
+                || text.getString().length() > max) {
             throw new InvalidRequestException(path + "." + field, "must be a text of 1-" + max + " characters");
         }
     }
@@ -81,11 +84,13 @@ public record AgentDescription(String agentId, String displayName, String descri
             return;
         }
         if (!(value instanceof JsonArray list) || list.size() < minItems || list.size() > MAX_SKILLS) {
-            throw new InvalidRequestException(path + "." + field, "must be an array of " + minItems + " to "
-                    + MAX_SKILLS + " texts");
+            throw new InvalidRequestException(
+                    path + "." + field, "must be an array of " + minItems + " to " + MAX_SKILLS + " texts");
         }
         for (JsonValue item : list) {
-            if (!(item instanceof JsonString text) || text.getString().isBlank() || text.getString().length() > max) {
+            if (!(item instanceof JsonString text)
+                    || text.getString().isBlank()
+                    || text.getString().length() > max) {
                 throw new InvalidRequestException(path + "." + field, "must hold texts of 1-" + max + " characters");
             }
         }

@@ -17,7 +17,6 @@ import jakarta.json.JsonValue;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
-
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -73,8 +72,10 @@ public class AgentRegistry {
 
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public boolean exists(String agentId) {
-        return !em.createNativeQuery("SELECT 1 FROM agent WHERE agent_id = ?").setParameter(1, agentId)
-                .getResultList().isEmpty();
+        return !em.createNativeQuery("SELECT 1 FROM agent WHERE agent_id = ?")
+                .setParameter(1, agentId)
+                .getResultList()
+                .isEmpty();
     }
 
     public AgentView view(String agentId) {
@@ -88,8 +89,12 @@ public class AgentRegistry {
                 .map(contact -> contact.key().other(agentId))
                 .sorted()
                 .toList();
-        return new AgentView(agent.agentId(), agent.displayName(), UtcTime.toInstant(agent.createdAt()),
-                UtcTime.toInstant(directory.lastActivity(agentId)), contacts);
+        return new AgentView(
+                agent.agentId(),
+                agent.displayName(),
+                UtcTime.toInstant(agent.createdAt()),
+                UtcTime.toInstant(directory.lastActivity(agentId)),
+                contacts);
     }
 
     /** What the agent's A2A card says about it. */
@@ -116,8 +121,7 @@ public class AgentRegistry {
         if (hostLabel != null && !hostLabel.equals(agentId)) {
             Optional<String> holder = agentAtHost(hostLabel).filter(other -> !other.equals(agentId));
             if (holder.isPresent() || em.find(Agent.class, hostLabel) != null) {
-                throw new InvalidRequestException("hostLabel", "is another agent's host: "
-                        + holder.orElse(hostLabel));
+                throw new InvalidRequestException("hostLabel", "is another agent's host: " + holder.orElse(hostLabel));
             }
         }
         agent.describe(description, skills.isEmpty() ? null : skills.toString(), hostLabel);
@@ -138,8 +142,9 @@ public class AgentRegistry {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public Optional<String> agentAtHost(String label) {
-        List<String> labelled = em.createQuery("SELECT a.agentId FROM Agent a WHERE a.hostLabel = :label",
-                String.class).setParameter("label", label).getResultList();
+        List<String> labelled = em.createQuery("SELECT a.agentId FROM Agent a WHERE a.hostLabel = :label", String.class)
+                .setParameter("label", label)
+                .getResultList();
         if (!labelled.isEmpty()) {
             return Optional.of(labelled.get(0));
         }
@@ -148,7 +153,10 @@ public class AgentRegistry {
     }
 
     private static AgentDescription description(Agent agent) {
-        return new AgentDescription(agent.agentId(), agent.displayName(), agent.description(),
+        return new AgentDescription(
+                agent.agentId(),
+                agent.displayName(),
+                agent.description(),
                 agent.skills() == null ? JsonValue.EMPTY_JSON_ARRAY : MeshJson.readArray(agent.skills()),
                 agent.hostLabel());
     }

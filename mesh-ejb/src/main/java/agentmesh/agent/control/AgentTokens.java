@@ -7,8 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Token hash → agent, the question every request asks. An answer found in the database is kept for
@@ -42,8 +41,7 @@ public class AgentTokens {
     @ConfigProperty(name = "mesh.auth.token-cache-seconds", defaultValue = "5")
     long cacheSeconds;
 
-    private record Known(String agentId, Instant until) {
-    }
+    private record Known(String agentId, Instant until) {}
 
     private final Map<String, Known> byHash = new ConcurrentHashMap<>();
     private final Set<Consumer<TokenRotated>> rotationListeners = ConcurrentHashMap.newKeySet();
@@ -53,14 +51,18 @@ public class AgentTokens {
      * database's, the clock every instance's {@link TokenRotationChanges} reads by.
      */
     public void replace(String agentId, String tokenHash) {
-        Jdbc.update(dataSource, "UPDATE agent SET token_hash = ?, token_rotated_at = UTC_TIMESTAMP(6)"
-                + " WHERE agent_id = ?", tokenHash, agentId);
+        Jdbc.update(
+                dataSource,
+                "UPDATE agent SET token_hash = ?, token_rotated_at = UTC_TIMESTAMP(6)" + " WHERE agent_id = ?",
+                tokenHash,
+                agentId);
     }
 
     /** The agent holding the token with this hash ({@link Tokens#hash}), if the cache knows: no database trip. */
     public Optional<String> cachedHolder(String tokenHash) {
         Known known = byHash.get(tokenHash);
-        return known != null && known.until().isAfter(clock.instant()) ? Optional.of(known.agentId())
+        return known != null && known.until().isAfter(clock.instant())
+                ? Optional.of(known.agentId())
                 : Optional.empty();
     }
 
@@ -71,8 +73,13 @@ public class AgentTokens {
             return cached;
         }
         Instant now = clock.instant();
-        Optional<String> agent = Jdbc.query(dataSource, "SELECT agent_id FROM agent WHERE token_hash = ?",
-                row -> row.getString(1), tokenHash).stream().findFirst();
+        Optional<String> agent = Jdbc.query(
+                        dataSource,
+                        "SELECT agent_id FROM agent WHERE token_hash = ?",
+                        row -> row.getString(1),
+                        tokenHash)
+                .stream()
+                .findFirst();
         if (agent.isPresent()) {
             if (byHash.size() >= MAX_ENTRIES) {
                 byHash.values().removeIf(entry -> !entry.until().isAfter(now));
@@ -101,8 +108,9 @@ public class AgentTokens {
     }
 
     void rotated(TokenRotated rotation) {
-        byHash.entrySet().removeIf(entry -> entry.getValue().agentId().equals(rotation.agentId())
-                && !entry.getKey().equals(rotation.tokenHash()));
+        byHash.entrySet()
+                .removeIf(entry -> entry.getValue().agentId().equals(rotation.agentId())
+                        && !entry.getKey().equals(rotation.tokenHash()));
         rotationListeners.forEach(listener -> listener.accept(rotation));
     }
 }

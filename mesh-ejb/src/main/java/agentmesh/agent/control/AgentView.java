@@ -8,6 +8,5 @@ import java.util.List;
  * artifact or a status change, its own or the other agent's), null before its first task; it is not read for the
  * contact listing. {@code contacts} is null in listings.
  */
-public record AgentView(String agentId, String displayName, Instant createdAt, Instant lastActiveAt,
-                        List<String> contacts) {
-}
+public record AgentView(
+        String agentId, String displayName, Instant createdAt, Instant lastActiveAt, List<String> contacts) {}

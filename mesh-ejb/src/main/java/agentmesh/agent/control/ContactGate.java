@@ -5,7 +5,6 @@ import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-
 import javax.sql.DataSource;
 
 /**
@@ -17,8 +16,8 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class ContactGate {
 
-    private static final String CONTACT = "SELECT 1 FROM contact WHERE agent_low = ? AND agent_high = ?"
-            + " LOCK IN SHARE MODE";
+    private static final String CONTACT =
+            "SELECT 1 FROM contact WHERE agent_low = ? AND agent_high = ?" + " LOCK IN SHARE MODE";
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
@@ -26,14 +25,17 @@ public class ContactGate {
     /** 404 when the recipient does not exist, 403 when the two are not contacts; nothing when they may talk. */
     public void requireMayTalk(String from, String to) {
         ContactKey key = ContactKey.of(from, to);
-        if (from.equals(to) || Jdbc.query(dataSource, CONTACT, row -> 1, key.agentLow(), key.agentHigh()).isEmpty()) {
+        if (from.equals(to)
+                || Jdbc.query(dataSource, CONTACT, row -> 1, key.agentLow(), key.agentHigh())
+                        .isEmpty()) {
             throw refusal(from, to);
         }
     }
 
     /** Why a write from one agent to another was refused: the recipient is unknown (404) or no contact (403). */
     public RuntimeException refusal(String from, String to) {
-        if (Jdbc.query(dataSource, "SELECT 1 FROM agent WHERE agent_id = ?", row -> 1, to).isEmpty()) {
+        if (Jdbc.query(dataSource, "SELECT 1 FROM agent WHERE agent_id = ?", row -> 1, to)
+                .isEmpty()) {
             return new UnknownAgentException(to);
         }
         return new NotInContactException(from, to);

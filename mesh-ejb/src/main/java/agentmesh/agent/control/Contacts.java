@@ -11,7 +11,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.time.Clock;
 import java.util.List;
 
@@ -52,16 +51,17 @@ public class Contacts {
      */
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public List<AgentView> of(String agentId, String afterAgentId, int limit) {
-        return em.createQuery("SELECT a FROM Agent a, Contact c WHERE a.agentId > :after"
-                        + " AND ((c.key.agentLow = :agent AND c.key.agentHigh = a.agentId)"
-                        + " OR (c.key.agentHigh = :agent AND c.key.agentLow = a.agentId))"
-                        + " ORDER BY a.agentId", Agent.class)
+        return em.createQuery(
+                        "SELECT a FROM Agent a, Contact c WHERE a.agentId > :after"
+                                + " AND ((c.key.agentLow = :agent AND c.key.agentHigh = a.agentId)"
+                                + " OR (c.key.agentHigh = :agent AND c.key.agentLow = a.agentId))"
+                                + " ORDER BY a.agentId",
+                        Agent.class)
                 .setParameter("agent", agentId)
                 .setParameter("after", afterAgentId == null ? "" : afterAgentId)
                 .setMaxResults(limit)
                 .getResultStream()
-                .map(a -> new AgentView(a.agentId(), a.displayName(), UtcTime.toInstant(a.createdAt()), null,
-                        null))
+                .map(a -> new AgentView(a.agentId(), a.displayName(), UtcTime.toInstant(a.createdAt()), null, null))
                 .toList();
     }
 

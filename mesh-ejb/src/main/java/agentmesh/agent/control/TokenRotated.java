@@ -5,5 +5,4 @@ package agentmesh.agent.control;
  * with another of the agent's tokens must stop. Fired after the rotation commits (on the server that rotated), and
  * by {@link TokenRotationChanges} on every server — so a listener may hear of one rotation more than once.
  */
-public record TokenRotated(String agentId, String tokenHash) {
-}
+public record TokenRotated(String agentId, String tokenHash) {}

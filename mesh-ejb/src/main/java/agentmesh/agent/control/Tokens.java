@@ -1,7 +1,6 @@
 package agentmesh.agent.control;
 
 import agentmesh.digest.Sha256;
-
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.regex.Pattern;
@@ -15,8 +14,7 @@ public final class Tokens {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Pattern WELL_FORMED = Pattern.compile("mesh_[A-Za-z0-9_-]{43}");
 
-    private Tokens() {
-    }
+    private Tokens() {}
 
     public static String newToken() {
         byte[] bytes = new byte[32];

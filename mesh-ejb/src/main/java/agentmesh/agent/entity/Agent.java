@@ -4,7 +4,6 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-
 import java.time.LocalDateTime;
 
 @Entity
@@ -35,8 +34,7 @@ public class Agent {
     @Column(name = "host_label")
     private String hostLabel;
 
-    protected Agent() {
-    }
+    protected Agent() {}
 
     public Agent(String agentId, String displayName, String tokenHash, LocalDateTime createdAt) {
         this.agentId = agentId;

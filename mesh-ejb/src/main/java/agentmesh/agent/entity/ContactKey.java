@@ -2,7 +2,6 @@ package agentmesh.agent.entity;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Embeddable;
-
 import java.io.Serializable;
 import java.util.Objects;
 
@@ -16,8 +15,7 @@ public class ContactKey implements Serializable {
     @Column(name = "agent_high")
     private String agentHigh;
 
-    protected ContactKey() {
-    }
+    protected ContactKey() {}
 
     private ContactKey(String agentLow, String agentHigh) {
         this.agentLow = agentLow;

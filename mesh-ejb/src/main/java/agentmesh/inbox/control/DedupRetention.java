@@ -2,9 +2,8 @@ package agentmesh.inbox.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * How long a delivered event's dedup row is kept ({@code mesh.inbox.dedup-retention-hours}): it must outlast the

@@ -1,5 +1,4 @@
 package agentmesh.inbox.control;
 
 /** An agent's inbox now holds events up to {@code lastCursor}. */
-public record InboxChange(String agentId, long lastCursor) {
-}
+public record InboxChange(String agentId, long lastCursor) {}

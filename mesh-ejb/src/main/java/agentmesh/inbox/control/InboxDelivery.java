@@ -9,7 +9,6 @@ import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
-
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -37,7 +36,10 @@ import javax.sql.DataSource;
 public class InboxDelivery {
 
     /** What became of a record. */
-    public enum Outcome { DELIVERED, DUPLICATE }
+    public enum Outcome {
+        DELIVERED,
+        DUPLICATE
+    }
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
@@ -81,12 +83,16 @@ public class InboxDelivery {
         for (IncomingEvent event : fresh) {
             long cursor = nextCursors.merge(event.recipient(), 1L, Long::sum) - 1;
             dedupRows.add(new Object[] {event.recipient(), event.eventId(), time});
-            eventRows.add(new Object[] {event.recipient(), cursor, event.type(), event.eventId(), event.taskId(),
-                    event.payload(), time});
+            eventRows.add(new Object[] {
+                event.recipient(), cursor, event.type(), event.eventId(), event.taskId(), event.payload(), time
+            });
         }
         Jdbc.insertRows(connection, "INSERT INTO inbox_dedup (agent_id, event_id, delivered_at)", dedupRows);
-        Jdbc.insertRows(connection, "INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id,"
-                + " payload, delivered_at)", eventRows);
+        Jdbc.insertRows(
+                connection,
+                "INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id,"
+                        + " payload, delivered_at)",
+                eventRows);
         fresh.forEach(event -> recordLatency(event, now));
         lastCursors.forEach((agent, last) -> delivered.fire(new InboxDelivered(agent, last)));
         return fresh.size();
@@ -100,14 +106,28 @@ public class InboxDelivery {
         Long cursor = Jdbc.withConnection(dataSource, connection -> {
             // INSERT IGNORE: a duplicate key is the answer "already delivered", not an error that dooms the
             // transaction.
-            if (Jdbc.update(connection, "INSERT IGNORE INTO inbox_dedup (agent_id, event_id, delivered_at)"
-                    + " VALUES (?, ?, ?)", event.recipient(), event.eventId(), time) == 0) {
+            if (Jdbc.update(
+                            connection,
+                            "INSERT IGNORE INTO inbox_dedup (agent_id, event_id, delivered_at)" + " VALUES (?, ?, ?)",
+                            event.recipient(),
+                            event.eventId(),
+                            time)
+                    == 0) {
                 return null;
             }
-            long taken = allocateCursors(connection, Map.of(event.recipient(), 1L)).get(event.recipient());
-            Jdbc.update(connection, "INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id,"
-                            + " payload, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?)", event.recipient(), taken,
-                    event.type(), event.eventId(), event.taskId(), payload, time);
+            long taken =
+                    allocateCursors(connection, Map.of(event.recipient(), 1L)).get(event.recipient());
+            Jdbc.update(
+                    connection,
+                    "INSERT INTO inbox_event (agent_id, cursor_no, event_type, event_id, task_id,"
+                            + " payload, delivered_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    event.recipient(),
+                    taken,
+                    event.type(),
+                    event.eventId(),
+                    event.taskId(),
+                    payload,
+                    time);
             return taken;
         });
         if (cursor == null) {
@@ -128,10 +148,11 @@ public class InboxDelivery {
     }
 
     /** The events with no dedup row yet, in order, each once even if the batch holds it twice: one query. */
-    private List<IncomingEvent> notDeliveredYet(Connection connection, List<IncomingEvent> events)
-            throws SQLException {
+    private List<IncomingEvent> notDeliveredYet(Connection connection, List<IncomingEvent> events) throws SQLException {
         Map<String, List<String>> idsByRecipient = new LinkedHashMap<>();
-        events.forEach(e -> idsByRecipient.computeIfAbsent(e.recipient(), r -> new ArrayList<>()).add(e.eventId()));
+        events.forEach(e -> idsByRecipient
+                .computeIfAbsent(e.recipient(), r -> new ArrayList<>())
+                .add(e.eventId()));
         List<String> conditions = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
         idsByRecipient.forEach((recipient, ids) -> {
@@ -139,10 +160,14 @@ public class InboxDelivery {
             parameters.add(recipient);
             parameters.addAll(ids);
         });
-        Set<String> taken = new HashSet<>(Jdbc.query(connection, "SELECT agent_id, event_id FROM inbox_dedup WHERE "
-                + String.join(" OR ", conditions), row -> row.getString(1) + '\u0000' + row.getString(2),
+        Set<String> taken = new HashSet<>(Jdbc.query(
+                connection,
+                "SELECT agent_id, event_id FROM inbox_dedup WHERE " + String.join(" OR ", conditions),
+                row -> row.getString(1) + '\u0000' + row.getString(2),
                 parameters.toArray()));
-        return events.stream().filter(event -> taken.add(event.recipient() + '\u0000' + event.eventId())).toList();
+        return events.stream()
+                .filter(event -> taken.add(event.recipient() + '\u0000' + event.eventId()))
+                .toList();
     }
 
     /**
@@ -150,23 +175,33 @@ public class InboxDelivery {
      * the row's lock until this transaction ends, and its {@code updated_at} (the change feed's) to now by the
      * database's clock. Returns each recipient's new last cursor.
      */
-    private Map<String, Long> allocateCursors(Connection connection, Map<String, Long> counts)
-            throws SQLException {
+    private Map<String, Long> allocateCursors(Connection connection, Map<String, Long> counts) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         counts.forEach((agent, count) -> rows.add(new Object[] {agent, count}));
-        Jdbc.insertRows(connection, "INSERT INTO inbox_cursor (agent_id, last_cursor, updated_at)",
-                "(?, ?, UTC_TIMESTAMP(6))", rows, " ON DUPLICATE KEY UPDATE last_cursor = last_cursor"
+        Jdbc.insertRows(
+                connection,
+                "INSERT INTO inbox_cursor (agent_id, last_cursor, updated_at)",
+                "(?, ?, UTC_TIMESTAMP(6))",
+                rows,
+                " ON DUPLICATE KEY UPDATE last_cursor = last_cursor"
                         + " + VALUES(last_cursor), updated_at = VALUES(updated_at)");
         Map<String, Long> last = new LinkedHashMap<>();
-        Jdbc.query(connection, "SELECT agent_id, last_cursor FROM inbox_cursor WHERE agent_id IN ("
-                        + Jdbc.placeholders(counts.size()) + ")",
-                row -> Map.entry(row.getString(1), row.getLong(2)), counts.keySet().toArray())
+        Jdbc.query(
+                        connection,
+                        "SELECT agent_id, last_cursor FROM inbox_cursor WHERE agent_id IN ("
+                                + Jdbc.placeholders(counts.size()) + ")",
+                        row -> Map.entry(row.getString(1), row.getLong(2)),
+                        counts.keySet().toArray())
                 .forEach(entry -> last.put(entry.getKey(), entry.getValue()));
         return last;
     }
 
     private void recordLatency(IncomingEvent event, LocalDateTime now) {
-        metrics.delivered(event.createdAt() == null ? null
-                : Duration.between(event.createdAt(), UtcTime.toInstant(now)).toNanos() / 1e9);
+        metrics.delivered(
+                event.createdAt() == null
+                        ? null
+                        : Duration.between(event.createdAt(), UtcTime.toInstant(now))
+                                        .toNanos()
+                                / 1e9);
     }
 }

@@ -11,9 +11,8 @@ import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Clock;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Only a trigger: every minute, purges dedup rows older than their retention ({@link DedupRetention}). Every delivery
@@ -41,9 +40,8 @@ public class InboxHousekeeping {
     @Schedule(hour = "*", minute = "*", persistent = false)
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     void purgeDedup() {
-        String cutoff = UtcDateTimeConverter.format(
-                UtcTime.now(clock).minus(dedupRetention.duration()));
-        batchDelete.untilDone("DELETE FROM inbox_dedup WHERE delivered_at < ? ORDER BY delivered_at LIMIT ?",
-                cutoff, purgeBatchSize);
+        String cutoff = UtcDateTimeConverter.format(UtcTime.now(clock).minus(dedupRetention.duration()));
+        batchDelete.untilDone(
+                "DELETE FROM inbox_dedup WHERE delivered_at < ? ORDER BY delivered_at LIMIT ?", cutoff, purgeBatchSize);
     }
 }

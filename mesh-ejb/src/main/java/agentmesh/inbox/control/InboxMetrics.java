@@ -9,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -48,16 +47,20 @@ public class InboxMetrics {
     @PostConstruct
     void register() {
         delivered = meters.counter("agent_mesh_inbox_delivered_total", "Events written into inboxes");
-        dedupHits = meters.counter("agent_mesh_dedup_hit_total",
+        dedupHits = meters.counter(
+                "agent_mesh_dedup_hit_total",
                 "Redelivered records dropped because their event was in its inbox already");
-        deadLetters = meters.counter("agent_mesh_dead_letter_total",
-                "Records parked as dead letters after their retries");
-        pagesRead = meters.counter("agent_mesh_inbox_reads_total",
-                "Inbox pages read from the database (a poll, a stream catching up)");
-        rebalances = meters.counter("agent_mesh_consumer_rebalances_total",
+        deadLetters =
+                meters.counter("agent_mesh_dead_letter_total", "Records parked as dead letters after their retries");
+        pagesRead = meters.counter(
+                "agent_mesh_inbox_reads_total", "Inbox pages read from the database (a poll, a stream catching up)");
+        rebalances = meters.counter(
+                "agent_mesh_consumer_rebalances_total",
                 "Rebalances of the inbox consumer group this instance took part in");
-        histogram = meters.histogram("agent_mesh_message_e2e_latency_seconds",
-                "From the commit of a send to the commit of its delivery into the inbox", LatencyHistogram.SECONDS);
+        histogram = meters.histogram(
+                "agent_mesh_message_e2e_latency_seconds",
+                "From the commit of a send to the commit of its delivery into the inbox",
+                LatencyHistogram.SECONDS);
         meters.gaugeFamily(LAG, LAG_HELP);
     }
 
@@ -117,10 +120,12 @@ public class InboxMetrics {
 
     /** Records a partition's lag as the consumer last saw it. */
     public void lag(int partition, long lag) {
-        lagByPartition.computeIfAbsent(partition, p -> {
-            AtomicLong value = new AtomicLong();
-            meters.gauge(LAG, LAG_HELP, value::get, "partition", Integer.toString(p));
-            return value;
-        }).set(lag);
+        lagByPartition
+                .computeIfAbsent(partition, p -> {
+                    AtomicLong value = new AtomicLong();
+                    meters.gauge(LAG, LAG_HELP, value::get, "partition", Integer.toString(p));
+                    return value;
+                })
+                .set(lag);
     }
 }

@@ -13,7 +13,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.transaction.Transactional;
-
 import java.time.LocalDateTime;
 import java.util.Collection;
 import java.util.HashMap;
@@ -53,16 +52,26 @@ public class InboxReader {
      */
     public InboxPage after(String agentId, long after, int limit) {
         metrics.pageRead();
-        record Row(JsonObject event, long cursor, long counted) {
-        }
-        List<Row> rows = Jdbc.query(dataSource, PAGE, row -> new Row(view(row.getLong(1), row.getString(2),
-                        UtcDateTimeConverter.read(row.getObject(3))), row.getLong(1), row.getLong(4)),
-                agentId, after, limit, agentId, pageBytes.max());
+        record Row(JsonObject event, long cursor, long counted) {}
+        List<Row> rows = Jdbc.query(
+                dataSource,
+                PAGE,
+                row -> new Row(
+                        view(row.getLong(1), row.getString(2), UtcDateTimeConverter.read(row.getObject(3))),
+                        row.getLong(1),
+                        row.getLong(4)),
+                agentId,
+                after,
+                limit,
+                agentId,
+                pageBytes.max());
         if (rows.isEmpty()) {
             return InboxPage.empty(after);
         }
         long counted = rows.get(0).counted();
-        return new InboxPage(rows.stream().map(Row::event).toList(), rows.get(rows.size() - 1).cursor(),
+        return new InboxPage(
+                rows.stream().map(Row::event).toList(),
+                rows.get(rows.size() - 1).cursor(),
                 rows.size() < counted || counted == limit);
     }
 
@@ -78,8 +87,11 @@ public class InboxReader {
         if (cursor > last) {
             throw new InvalidRequestException("cursor", "is beyond the newest event of the inbox (" + last + ")");
         }
-        Jdbc.update(dataSource, "UPDATE inbox_cursor SET acked_cursor = GREATEST(acked_cursor, ?) WHERE agent_id = ?",
-                cursor, agentId);
+        Jdbc.update(
+                dataSource,
+                "UPDATE inbox_cursor SET acked_cursor = GREATEST(acked_cursor, ?) WHERE agent_id = ?",
+                cursor,
+                agentId);
     }
 
     /**
@@ -91,17 +103,25 @@ public class InboxReader {
             return Map.of();
         }
         Map<String, Long> last = new HashMap<>();
-        Jdbc.query(dataSource, "SELECT agent_id, last_cursor FROM inbox_cursor WHERE agent_id IN ("
+        Jdbc.query(
+                dataSource,
+                "SELECT agent_id, last_cursor FROM inbox_cursor WHERE agent_id IN ("
                         + Jdbc.placeholders(agentIds.size()) + ")",
-                row -> last.put(row.getString(1), row.getLong(2)), agentIds.toArray());
+                row -> last.put(row.getString(1), row.getLong(2)),
+                agentIds.toArray());
         return last;
     }
 
     /** {last cursor handed out, acked cursor}; both 0 for an inbox that never received anything. */
     private long[] cursors(String agentId) {
-        return Jdbc.query(dataSource, "SELECT last_cursor, acked_cursor FROM inbox_cursor WHERE agent_id = ?",
-                        row -> new long[] {row.getLong(1), row.getLong(2)}, agentId)
-                .stream().findFirst().orElse(new long[] {0, 0});
+        return Jdbc.query(
+                        dataSource,
+                        "SELECT last_cursor, acked_cursor FROM inbox_cursor WHERE agent_id = ?",
+                        row -> new long[] {row.getLong(1), row.getLong(2)},
+                        agentId)
+                .stream()
+                .findFirst()
+                .orElse(new long[] {0, 0});
     }
 
     // The event as published, with its place in this inbox and the time it arrived.
@@ -113,6 +133,7 @@ public class InboxReader {
                 builder.add(key, value);
             }
         });
-        return builder.add("deliveredAt", UtcTime.toInstant(deliveredAt).toString()).build();
+        return builder.add("deliveredAt", UtcTime.toInstant(deliveredAt).toString())
+                .build();
     }
 }

@@ -1,7 +1,6 @@
 package agentmesh.inbox.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;

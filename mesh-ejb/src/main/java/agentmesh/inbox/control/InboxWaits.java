@@ -6,7 +6,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -114,18 +113,20 @@ public class InboxWaits {
 
     // Within compute: an agent's entry being emptied and dropped by remove() at the same moment is never joined.
     public void add(Wait wait) {
-        wait.agents().forEach(agentId -> byAgent.compute(agentId, (id, agent) -> {
-            AgentWaits joined = agent == null ? new AgentWaits() : agent;
-            joined.waits.add(wait);
-            return joined;
-        }));
+        wait.agents()
+                .forEach(agentId -> byAgent.compute(agentId, (id, agent) -> {
+                    AgentWaits joined = agent == null ? new AgentWaits() : agent;
+                    joined.waits.add(wait);
+                    return joined;
+                }));
     }
 
     public void remove(Wait wait) {
-        wait.agents().forEach(agentId -> byAgent.computeIfPresent(agentId, (id, agent) -> {
-            agent.waits.remove(wait);
-            return agent.waits.isEmpty() ? null : agent;
-        }));
+        wait.agents()
+                .forEach(agentId -> byAgent.computeIfPresent(agentId, (id, agent) -> {
+                    agent.waits.remove(wait);
+                    return agent.waits.isEmpty() ? null : agent;
+                }));
     }
 
     /** The agent's waits of one kind (as caller or as an agent concerned), as they are now. */
@@ -141,8 +142,11 @@ public class InboxWaits {
     /** Every wait of one kind, each once. */
     public <W extends Wait> Set<W> all(Class<W> kind) {
         Set<W> found = ConcurrentHashMap.newKeySet();
-        byAgent.values().forEach(agent -> agent.waits.stream().filter(kind::isInstance).map(kind::cast)
-                .forEach(found::add));
+        byAgent.values()
+                .forEach(agent -> agent.waits.stream()
+                        .filter(kind::isInstance)
+                        .map(kind::cast)
+                        .forEach(found::add));
         return found;
     }
 

@@ -4,7 +4,6 @@ import agentmesh.json.MeshJson;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
@@ -12,8 +11,14 @@ import java.time.format.DateTimeParseException;
  * An event read from the topic, checked: it names its type and id, and its record key is its recipient. A record
  * that is not such an event can never be delivered: {@link PoisonRecordException}.
  */
-record IncomingEvent(String recipient, String eventId, String messageId, String type, String taskId,
-                     Instant createdAt, String payload) {
+record IncomingEvent(
+        String recipient,
+        String eventId,
+        String messageId,
+        String type,
+        String taskId,
+        Instant createdAt,
+        String payload) {
 
     static IncomingEvent of(InboxRecord record) {
         JsonObject event = parse(record.value());
@@ -24,8 +29,14 @@ record IncomingEvent(String recipient, String eventId, String messageId, String 
         if (recipient == null || !recipient.equals(event.getString("to", recipient))) {
             throw new PoisonRecordException("record key " + recipient + " is not the event's recipient");
         }
-        return new IncomingEvent(recipient, eventId, event.getString("messageId", null), type,
-                event.getString("taskId", null), createdAt(event), record.value());
+        return new IncomingEvent(
+                recipient,
+                eventId,
+                event.getString("messageId", null),
+                type,
+                event.getString("taskId", null),
+                createdAt(event),
+                record.value());
     }
 
     private static JsonObject parse(String value) {

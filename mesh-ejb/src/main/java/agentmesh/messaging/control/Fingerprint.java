@@ -1,9 +1,7 @@
 package agentmesh.messaging.control;
 
 import agentmesh.digest.Sha256;
-import agentmesh.parts.control.Parts;
 import jakarta.json.JsonArray;
-
 import java.util.Objects;
 
 /**
@@ -12,12 +10,15 @@ import java.util.Objects;
  */
 final class Fingerprint {
 
-    private Fingerprint() {
-    }
+    private Fingerprint() {}
 
     static String of(SendCommand command, JsonArray canonicalParts) {
-        String text = String.join("\u0000", command.sender(), command.to(),
-                Objects.toString(command.taskId(), ""), Objects.toString(command.contextId(), ""),
+        String text = String.join(
+                "\u0000",
+                command.sender(),
+                command.to(),
+                Objects.toString(command.taskId(), ""),
+                Objects.toString(command.contextId(), ""),
                 canonicalParts.toString());
         return Sha256.hex(text);
     }

@@ -24,7 +24,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
-
 import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.Objects;
@@ -56,8 +55,7 @@ public class MessageAppender {
     Clock clock;
 
     /** The task as a send sees it: the seq this message takes and the sender's role in it. */
-    private record TaskSlot(Task task, int seq, String role) {
-    }
+    private record TaskSlot(Task task, int seq, String role) {}
 
     public SentMessage append(SendCommand command) {
         LocalDateTime now = UtcTime.now(clock);
@@ -67,8 +65,16 @@ public class MessageAppender {
         try {
             // The unique (sender, message id) key decides here, before anything else is written: at the insert, which
             // Hibernate makes at persist (an IDENTITY id) and EclipseLink at the flush.
-            em.persist(new TaskMessage(command.messageId(), task, slot.seq(), command.sender(), command.to(),
-                    slot.role(), parts.toString(), Fingerprint.of(command, parts), now));
+            em.persist(new TaskMessage(
+                    command.messageId(),
+                    task,
+                    slot.seq(),
+                    command.sender(),
+                    command.to(),
+                    slot.role(),
+                    parts.toString(),
+                    Fingerprint.of(command, parts),
+                    now));
             em.flush();
         } catch (PersistenceException e) {
             if (DuplicateKey.violates(e, MessageSender.MESSAGE_ID_KEY)) {
@@ -77,10 +83,15 @@ public class MessageAppender {
             throw e;
         }
         faults.trip(FaultPoint.AFTER_MESSAGE_INSERT);
-        outbox.enqueue(InboxEvent.message(new InboxEvent.Envelope(task.taskId(), task.contextId(), command.sender(),
-                command.to(), UtcTime.toInstant(now)), command.messageId(), slot.seq(), slot.role(), parts));
-        return new SentMessage(command.messageId(), task.taskId(), task.contextId(), slot.seq(),
-                UtcTime.toInstant(now));
+        outbox.enqueue(InboxEvent.message(
+                new InboxEvent.Envelope(
+                        task.taskId(), task.contextId(), command.sender(), command.to(), UtcTime.toInstant(now)),
+                command.messageId(),
+                slot.seq(),
+                slot.role(),
+                parts));
+        return new SentMessage(
+                command.messageId(), task.taskId(), task.contextId(), slot.seq(), UtcTime.toInstant(now));
     }
 
     /**
@@ -99,17 +110,25 @@ public class MessageAppender {
                     if (!stored.fingerprint().equals(fingerprint)) {
                         throw new MessageIdConflictException(command.messageId());
                     }
-                    return new SentMessage(stored.messageId(), stored.task().taskId(), stored.task().contextId(),
-                            stored.seq(), UtcTime.toInstant(stored.createdAt()));
+                    return new SentMessage(
+                            stored.messageId(),
+                            stored.task().taskId(),
+                            stored.task().contextId(),
+                            stored.seq(),
+                            UtcTime.toInstant(stored.createdAt()));
                 });
     }
 
     // The sender opens the task: its requester.
     private TaskSlot openTask(SendCommand command, LocalDateTime now) {
         requireMayTalk(command);
-        Task task = new Task(UUID.randomUUID().toString(),
-                Objects.requireNonNullElseGet(command.contextId(), () -> UUID.randomUUID().toString()),
-                command.sender(), command.to(), now);
+        Task task = new Task(
+                UUID.randomUUID().toString(),
+                Objects.requireNonNullElseGet(
+                        command.contextId(), () -> UUID.randomUUID().toString()),
+                command.sender(),
+                command.to(),
+                now);
         em.persist(task);
         return new TaskSlot(task, 1, "user");
     }
@@ -125,8 +144,8 @@ public class MessageAppender {
         }
         requireMayTalk(command);
         if (!task.counterpartOf(command.sender()).equals(command.to())) {
-            throw new InvalidRequestException("to", "task " + command.taskId() + " is between " + task.requester()
-                    + " and " + task.assignee());
+            throw new InvalidRequestException(
+                    "to", "task " + command.taskId() + " is between " + task.requester() + " and " + task.assignee());
         }
         if (command.contextId() != null && !command.contextId().equals(task.contextId())) {
             throw new InvalidRequestException("contextId", "does not match the context of task " + command.taskId());

@@ -6,7 +6,10 @@ import agentmesh.problem.MeshException;
 public class MessageIdConflictException extends MeshException {
 
     public MessageIdConflictException(String messageId) {
-        super(409, "message-id-conflict", "Message id already used",
+        super(
+                409,
+                "message-id-conflict",
+                "Message id already used",
                 "You already sent message " + messageId + " with another recipient, task or content");
     }
 }

@@ -27,8 +27,9 @@ public class MessageSender {
         try {
             return new SendResult(appender.append(command), false);
         } catch (DuplicateMessageIdException e) {
-            return new SendResult(appender.original(command).orElseThrow(
-                    () -> new MessageIdConflictException(command.messageId())), true);
+            return new SendResult(
+                    appender.original(command).orElseThrow(() -> new MessageIdConflictException(command.messageId())),
+                    true);
         } catch (TaskTerminalException e) {
             // A retry of a send that got through before the task ended is still answered with the original.
             return new SendResult(appender.original(command).orElseThrow(() -> e), true);

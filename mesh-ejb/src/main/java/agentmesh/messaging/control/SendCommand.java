@@ -8,6 +8,11 @@ import jakarta.json.JsonArray;
  * {@code taskId} null opens a new task; {@code contextId} may be null. {@code contactCheck} says whether the send's
  * transaction must still check that the two may talk.
  */
-public record SendCommand(String sender, String messageId, String to, String taskId, String contextId,
-                          JsonArray parts, ContactCheck contactCheck) {
-}
+public record SendCommand(
+        String sender,
+        String messageId,
+        String to,
+        String taskId,
+        String contextId,
+        JsonArray parts,
+        ContactCheck contactCheck) {}

@@ -2,7 +2,6 @@ package agentmesh.operations.metrics;
 
 import agentmesh.operations.metrics.MetricFamily.Type;
 import jakarta.enterprise.context.ApplicationScoped;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.DoubleAdder;

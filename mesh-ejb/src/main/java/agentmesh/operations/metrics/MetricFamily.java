@@ -11,7 +11,10 @@ final class MetricFamily {
     private static final Pattern NAME = Pattern.compile("[a-z_][a-z0-9_]*");
 
     enum Type {
-        COUNTER, GAUGE, HISTOGRAM, SUMMARY
+        COUNTER,
+        GAUGE,
+        HISTOGRAM,
+        SUMMARY
     }
 
     /** A series writes its samples: one line, or a histogram's or summary's several. */
@@ -26,8 +29,10 @@ final class MetricFamily {
     private final Map<String, Series> series = new ConcurrentSkipListMap<>();
 
     MetricFamily(String name, String help, Type type) {
-        if (!NAME.matcher(name).matches() || (type == Type.COUNTER) != name.endsWith("_total")
-                || help == null || help.isBlank()) {
+        if (!NAME.matcher(name).matches()
+                || (type == Type.COUNTER) != name.endsWith("_total")
+                || help == null
+                || help.isBlank()) {
             throw new IllegalArgumentException("Not a metric name by Prometheus's conventions, or no help: " + name
                     + " (" + type + "; a counter's name, and only a counter's, ends in _total)");
         }

@@ -15,15 +15,23 @@ final class PrometheusText {
             if (i > 0) {
                 labels.append(',');
             }
-            labels.append(keysAndValues[i]).append("=\"").append(keysAndValues[i + 1]
-                    .replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n")).append('"');
+            labels.append(keysAndValues[i])
+                    .append("=\"")
+                    .append(keysAndValues[i + 1]
+                            .replace("\\", "\\\\")
+                            .replace("\"", "\\\"")
+                            .replace("\n", "\\n"))
+                    .append('"');
         }
         return labels.toString();
     }
 
     void header(String name, String help, String type) {
-        text.append("# HELP ").append(name).append(' ')
-                .append(help.replace("\\", "\\\\").replace("\n", "\\n")).append('\n');
+        text.append("# HELP ")
+                .append(name)
+                .append(' ')
+                .append(help.replace("\\", "\\\\").replace("\n", "\\n"))
+                .append('\n');
         text.append("# TYPE ").append(name).append(' ').append(type).append('\n');
     }
 

@@ -6,8 +6,12 @@ import agentmesh.problem.MeshException;
 public class EventTooLargeException extends MeshException {
 
     public EventTooLargeException(String type, int bytes, int limit) {
-        super(413, "event-too-large", "Event too large", "The " + type + " event this request causes would be "
-                + bytes + " bytes, more than the " + limit + " bytes the mesh can publish"
-                + " (mesh.kafka.max-message-bytes); send less in one request");
+        super(
+                413,
+                "event-too-large",
+                "Event too large",
+                "The " + type + " event this request causes would be "
+                        + bytes + " bytes, more than the " + limit + " bytes the mesh can publish"
+                        + " (mesh.kafka.max-message-bytes); send less in one request");
     }
 }

@@ -9,6 +9,12 @@ import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
@@ -18,14 +24,6 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
-
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.logging.Logger;
 
 /**
  * The topic events travel on ({@code inbox.events} by default), set up at deployment before any consumer subscribes
@@ -109,8 +107,8 @@ public class InboxTopic {
         }
     }
 
-    private TopicDescription describeOrCreate(Admin admin) throws ExecutionException, InterruptedException,
-            java.util.concurrent.TimeoutException {
+    private TopicDescription describeOrCreate(Admin admin)
+            throws ExecutionException, InterruptedException, java.util.concurrent.TimeoutException {
         try {
             return describe(admin);
         } catch (ExecutionException e) {
@@ -121,8 +119,11 @@ public class InboxTopic {
         // acks=all waits for the in-sync replicas: with 3 replicas, 2 in sync survive the loss of one broker.
         int minInSync = Math.max(1, Math.min(2, config.replicationFactor() - 1));
         NewTopic topic = new NewTopic(config.topic(), config.partitions(), config.replicationFactor())
-                .configs(Map.of("min.insync.replicas", Integer.toString(minInSync),
-                        "max.message.bytes", Integer.toString(config.maxRecordBytes())));
+                .configs(Map.of(
+                        "min.insync.replicas",
+                        Integer.toString(minInSync),
+                        "max.message.bytes",
+                        Integer.toString(config.maxRecordBytes())));
         try {
             admin.createTopics(List.of(topic)).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             LOG.info(() -> "Created topic " + config.topic() + " with " + config.partitions() + " partitions");
@@ -134,20 +135,24 @@ public class InboxTopic {
         return describe(admin);
     }
 
-    private Config settings(Admin admin) throws ExecutionException, InterruptedException,
-            java.util.concurrent.TimeoutException {
-        return admin.describeConfigs(List.of(resource())).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS).values()
-                .iterator().next();
+    private Config settings(Admin admin)
+            throws ExecutionException, InterruptedException, java.util.concurrent.TimeoutException {
+        return admin.describeConfigs(List.of(resource()))
+                .all()
+                .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                .values()
+                .iterator()
+                .next();
     }
 
     // A topic made by an earlier version (or by hand) with the broker's 1 MB limit: raising it harms nothing, and
     // without it the mesh would stay unready.
-    private void raiseRecordLimit(Admin admin) throws ExecutionException, InterruptedException,
-            java.util.concurrent.TimeoutException {
-        AlterConfigOp raise = new AlterConfigOp(new ConfigEntry("max.message.bytes",
-                Integer.toString(config.maxRecordBytes())), AlterConfigOp.OpType.SET);
-        admin.incrementalAlterConfigs(Map.of(resource(), List.of(raise))).all()
-                .get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    private void raiseRecordLimit(Admin admin)
+            throws ExecutionException, InterruptedException, java.util.concurrent.TimeoutException {
+        AlterConfigOp raise = new AlterConfigOp(
+                new ConfigEntry("max.message.bytes", Integer.toString(config.maxRecordBytes())),
+                AlterConfigOp.OpType.SET);
+        admin.incrementalAlterConfigs(Map.of(resource(), List.of(raise))).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         LOG.info(() -> "Raised max.message.bytes of topic " + config.topic() + " to " + config.maxRecordBytes());
     }
 
@@ -155,9 +160,11 @@ public class InboxTopic {
         return new ConfigResource(ConfigResource.Type.TOPIC, config.topic());
     }
 
-    private TopicDescription describe(Admin admin) throws ExecutionException, InterruptedException,
-            java.util.concurrent.TimeoutException {
-        return admin.describeTopics(List.of(config.topic())).allTopicNames().get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+    private TopicDescription describe(Admin admin)
+            throws ExecutionException, InterruptedException, java.util.concurrent.TimeoutException {
+        return admin.describeTopics(List.of(config.topic()))
+                .allTopicNames()
+                .get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
                 .get(config.topic());
     }
 

@@ -7,15 +7,6 @@ import jakarta.ejb.ConcurrencyManagement;
 import jakarta.ejb.ConcurrencyManagementType;
 import jakarta.ejb.Singleton;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ListOffsetsOptions;
-import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.IsolationLevel;
-import org.apache.kafka.common.TopicPartition;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,6 +20,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * What the admin side asks the Kafka cluster: whether a broker answers (readiness) and how far the inbox consumer
@@ -56,8 +55,7 @@ public class KafkaCluster {
     private volatile Reachability last;
 
     /** The broker's answer (or the reason there was none) at a time. */
-    private record Reachability(Instant at, Optional<String> problem) {
-    }
+    private record Reachability(Instant at, Optional<String> problem) {}
 
     @PostConstruct
     void open() {
@@ -86,19 +84,24 @@ public class KafkaCluster {
      */
     public SortedMap<Integer, Long> lag(String group) throws KafkaUnreachableException {
         try {
-            TopicDescription topic = admin.describeTopics(List.of(config.topic())).allTopicNames()
-                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(config.topic());
+            TopicDescription topic = admin.describeTopics(List.of(config.topic()))
+                    .allTopicNames()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                    .get(config.topic());
             List<TopicPartition> partitions = topic.partitions().stream()
-                    .map(p -> new TopicPartition(config.topic(), p.partition())).toList();
+                    .map(p -> new TopicPartition(config.topic(), p.partition()))
+                    .toList();
             Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group)
-                    .partitionsToOffsetAndMetadata().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                    .partitionsToOffsetAndMetadata()
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
             Map<TopicPartition, ListOffsetsResultInfo> ends = offsets(partitions, OffsetSpec.latest());
             Map<TopicPartition, ListOffsetsResultInfo> starts = offsets(partitions, OffsetSpec.earliest());
             SortedMap<Integer, Long> lag = new TreeMap<>();
             for (TopicPartition partition : partitions) {
                 // No committed offset yet: the group starts at the earliest record (auto.offset.reset=earliest).
                 OffsetAndMetadata offset = committed.get(partition);
-                long position = offset != null ? offset.offset() : starts.get(partition).offset();
+                long position =
+                        offset != null ? offset.offset() : starts.get(partition).offset();
                 lag.put(partition.partition(), Math.max(0, ends.get(partition).offset() - position));
             }
             return lag;
@@ -112,9 +115,10 @@ public class KafkaCluster {
 
     private Map<TopicPartition, ListOffsetsResultInfo> offsets(List<TopicPartition> partitions, OffsetSpec spec)
             throws ExecutionException, InterruptedException, TimeoutException {
-        Map<TopicPartition, OffsetSpec> request = partitions.stream()
-                .collect(Collectors.toMap(Function.identity(), p -> spec));
-        return admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all()
+        Map<TopicPartition, OffsetSpec> request =
+                partitions.stream().collect(Collectors.toMap(Function.identity(), p -> spec));
+        return admin.listOffsets(request, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED))
+                .all()
                 .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
     }
 

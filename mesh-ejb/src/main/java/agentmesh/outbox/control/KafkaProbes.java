@@ -40,14 +40,18 @@ public class KafkaProbes {
 
     HealthCheckResponse kafka() {
         return kafka.unreachable()
-                .map(problem -> HealthCheckResponse.named(KafkaReadiness.NAME).down().withData("error", problem)
+                .map(problem -> HealthCheckResponse.named(KafkaReadiness.NAME)
+                        .down()
+                        .withData("error", problem)
                         .build())
-                .orElseGet(() -> HealthCheckResponse.named(KafkaReadiness.NAME).up().build());
+                .orElseGet(() ->
+                        HealthCheckResponse.named(KafkaReadiness.NAME).up().build());
     }
 
     HealthCheckResponse topic() {
         InboxTopic.State state = topic.state();
-        HealthCheckResponseBuilder response = HealthCheckResponse.named(KafkaTopicReadiness.NAME).status(state.fit());
+        HealthCheckResponseBuilder response =
+                HealthCheckResponse.named(KafkaTopicReadiness.NAME).status(state.fit());
         for (int i = 0; i < state.problems().size(); i++) {
             response.withData("problem" + (i + 1), state.problems().get(i));
         }

@@ -6,21 +6,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.InvalidRecordException;
-import org.apache.kafka.common.errors.AuthenticationException;
-import org.apache.kafka.common.errors.AuthorizationException;
-import org.apache.kafka.common.errors.RecordBatchTooLargeException;
-import org.apache.kafka.common.errors.RecordTooLargeException;
-import org.apache.kafka.common.errors.RetriableException;
-import org.apache.kafka.common.errors.SerializationException;
-import org.apache.kafka.common.errors.TimeoutException;
-import org.apache.kafka.common.serialization.StringSerializer;
-
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +15,20 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
+import org.apache.kafka.common.errors.RecordBatchTooLargeException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * The server's one Kafka producer: transactional (so idempotent), {@code acks=all}, records keyed by recipient so
@@ -67,8 +66,7 @@ public class KafkaPublisher {
     private boolean initialized;
     private String topic;
 
-    protected KafkaPublisher() {
-    }
+    protected KafkaPublisher() {}
 
     /** A publisher on producers from the given source (the unit tests' {@code MockProducer}). */
     KafkaPublisher(Supplier<Producer<String, String>> producers, String topic, PublishFaults faults) {
@@ -133,14 +131,15 @@ public class KafkaPublisher {
      * producer's transaction is in error from then on (the real producer fails the returned future, the mock one
      * throws). A broker out of reach ends the hand-over too. A test fault ends only its run.
      */
-    private Map<Long, Future<RecordMetadata>> handOver(Producer<String, String> kafka, List<List<OutboxRecord>> runs,
-                                                       Map<Long, Publication> refusals) {
+    private Map<Long, Future<RecordMetadata>> handOver(
+            Producer<String, String> kafka, List<List<OutboxRecord>> runs, Map<Long, Publication> refusals) {
         Map<Long, Future<RecordMetadata>> acks = new LinkedHashMap<>();
         for (List<OutboxRecord> run : runs) {
             for (OutboxRecord event : run) {
                 if (faults.fails(event.key())) {
-                    refusals.put(event.id(), new Publication.Refused("injected publish failure for key "
-                            + event.key(), false));
+                    refusals.put(
+                            event.id(),
+                            new Publication.Refused("injected publish failure for key " + event.key(), false));
                     break;
                 }
                 Future<RecordMetadata> ack;
@@ -182,7 +181,8 @@ public class KafkaPublisher {
     // whole batch, and aborts the batches not yet sent with the first error): it counts an attempt, never dies at
     // once. The mesh's own size check keeps records that could never fit out of the outbox in the first place.
     private static Publication mayBeCollateral(Publication failure) {
-        return failure instanceof Publication.Refused refused ? new Publication.Refused(refused.reason(), false)
+        return failure instanceof Publication.Refused refused
+                ? new Publication.Refused(refused.reason(), false)
                 : failure;
     }
 
@@ -201,12 +201,15 @@ public class KafkaPublisher {
      * never be published.
      */
     static Publication classify(Throwable failure) {
-        if (failure instanceof RetriableException || failure instanceof AuthenticationException
+        if (failure instanceof RetriableException
+                || failure instanceof AuthenticationException
                 || failure instanceof AuthorizationException) {
             return new Publication.BrokerUnavailable(failure.toString());
         }
-        boolean forGood = failure instanceof RecordTooLargeException || failure instanceof RecordBatchTooLargeException
-                || failure instanceof InvalidRecordException || failure instanceof SerializationException;
+        boolean forGood = failure instanceof RecordTooLargeException
+                || failure instanceof RecordBatchTooLargeException
+                || failure instanceof InvalidRecordException
+                || failure instanceof SerializationException;
         return new Publication.Refused(String.valueOf(failure), forGood);
     }
 
@@ -257,7 +260,9 @@ public class KafkaPublisher {
     }
 
     private Producer<String, String> kafkaProducer() {
-        return new KafkaProducer<>(kafka.producer(config.transactionalId(), config.maxRecordBytes()),
-                new StringSerializer(), new StringSerializer());
+        return new KafkaProducer<>(
+                kafka.producer(config.transactionalId(), config.maxRecordBytes()),
+                new StringSerializer(),
+                new StringSerializer());
     }
 }

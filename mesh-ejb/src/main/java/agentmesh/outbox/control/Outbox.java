@@ -11,7 +11,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 
@@ -44,7 +43,8 @@ public class Outbox {
             throw new IllegalStateException("an outbox event is written only with the change that causes it");
         }
         String payload = event.payload().toString();
-        int bytes = payload.getBytes(StandardCharsets.UTF_8).length + event.recipient().length();
+        int bytes = payload.getBytes(StandardCharsets.UTF_8).length
+                + event.recipient().length();
         if (bytes > config.maxMessageBytes()) {
             throw new EventTooLargeException(event.type(), bytes, config.maxMessageBytes());
         }

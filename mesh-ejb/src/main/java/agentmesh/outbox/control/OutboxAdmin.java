@@ -13,7 +13,6 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
-
 import java.util.List;
 
 /**
@@ -36,8 +35,8 @@ public class OutboxAdmin {
      */
     public List<OutboxEventView> list(OutboxStatus status, int limit) {
         String order = status == OutboxStatus.SENT ? "e.sentAt DESC" : "e.id";
-        return em.createQuery("SELECT e FROM OutboxEvent e WHERE e.status = :status ORDER BY " + order,
-                        OutboxEvent.class)
+        return em.createQuery(
+                        "SELECT e FROM OutboxEvent e WHERE e.status = :status ORDER BY " + order, OutboxEvent.class)
                 .setParameter("status", status)
                 .setMaxResults(limit)
                 .getResultStream()
@@ -47,20 +46,27 @@ public class OutboxAdmin {
 
     /** The dead events after the cursor, oldest first. */
     public DeadLetterPage<OutboxEventView> deadLetters(long cursor, int limit) {
-        return DeadLetterPage.of(em.createQuery("SELECT e FROM OutboxEvent e WHERE e.status = :status"
-                        + " AND e.id > :cursor ORDER BY e.id", OutboxEvent.class)
-                .setParameter("status", OutboxStatus.FAILED)
-                .setParameter("cursor", cursor)
-                .setMaxResults(limit + 1)
-                .getResultStream()
-                .map(OutboxAdmin::view)
-                .toList(), limit, OutboxEventView::id);
+        return DeadLetterPage.of(
+                em.createQuery(
+                                "SELECT e FROM OutboxEvent e WHERE e.status = :status"
+                                        + " AND e.id > :cursor ORDER BY e.id",
+                                OutboxEvent.class)
+                        .setParameter("status", OutboxStatus.FAILED)
+                        .setParameter("cursor", cursor)
+                        .setMaxResults(limit + 1)
+                        .getResultStream()
+                        .map(OutboxAdmin::view)
+                        .toList(),
+                limit,
+                OutboxEventView::id);
     }
 
     /** How many events are dead (the {@code (status, event_key, id)} index). */
     public DeadLetterCount countDead() {
-        return new DeadLetterCount(em.createQuery("SELECT COUNT(e) FROM OutboxEvent e WHERE e.status = :status",
-                Long.class).setParameter("status", OutboxStatus.FAILED).getSingleResult());
+        return new DeadLetterCount(
+                em.createQuery("SELECT COUNT(e) FROM OutboxEvent e WHERE e.status = :status", Long.class)
+                        .setParameter("status", OutboxStatus.FAILED)
+                        .getSingleResult());
     }
 
     /** {@link #retry} as the dead-letter contract answers it: the event is {@code requeued}. */
@@ -80,15 +86,25 @@ public class OutboxAdmin {
         }
         // Due now by the database's clock, the one every instance's claim compares with.
         em.createNativeQuery("UPDATE outbox_event SET status = 'PENDING', attempts = 0,"
-                + " next_attempt_at = UTC_TIMESTAMP(6) WHERE id = ?").setParameter(1, id).executeUpdate();
+                        + " next_attempt_at = UTC_TIMESTAMP(6) WHERE id = ?")
+                .setParameter(1, id)
+                .executeUpdate();
         em.refresh(event);
         enqueued.fire(new OutboxEnqueued()); // dispatch right after this commit
         return view(event);
     }
 
     private static OutboxEventView view(OutboxEvent e) {
-        return new OutboxEventView(e.id(), e.eventKey(), e.eventType(), e.taskId(), e.status().name().toLowerCase(),
-                e.attempts(), UtcTime.toInstant(e.nextAttemptAt()), e.lastError(), UtcTime.toInstant(e.createdAt()),
+        return new OutboxEventView(
+                e.id(),
+                e.eventKey(),
+                e.eventType(),
+                e.taskId(),
+                e.status().name().toLowerCase(),
+                e.attempts(),
+                UtcTime.toInstant(e.nextAttemptAt()),
+                e.lastError(),
+                UtcTime.toInstant(e.createdAt()),
                 UtcTime.toInstant(e.sentAt()));
     }
 
@@ -100,7 +116,10 @@ public class OutboxAdmin {
 
     public static class NotDeadException extends MeshException {
         NotDeadException(long id, OutboxStatus status) {
-            super(409, "outbox-event-not-failed", "Outbox event is not failed",
+            super(
+                    409,
+                    "outbox-event-not-failed",
+                    "Outbox event is not failed",
                     "Outbox event " + id + " is " + status.name().toLowerCase() + "; only failed events are retried");
         }
     }

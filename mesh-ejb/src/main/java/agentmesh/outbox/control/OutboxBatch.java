@@ -10,7 +10,6 @@ import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -81,8 +80,7 @@ public class OutboxBatch {
     }
 
     /** A locked head: its recipient and where its run starts. */
-    private record Head(long id, String key) {
-    }
+    private record Head(long id, String key) {}
 
     @TransactionAttribute(TransactionAttributeType.REQUIRES_NEW)
     public Round dispatch() {
@@ -93,10 +91,13 @@ public class OutboxBatch {
         }
         // By primary key only: through the status index InnoDB would lock every pending row it passes, runs of
         // other recipients' included, and two servers' rounds would deadlock on each other's runs.
-        List<Head> heads = Jdbc.query(dataSource, "SELECT id, event_key FROM outbox_event FORCE INDEX (PRIMARY)"
+        List<Head> heads = Jdbc.query(
+                dataSource,
+                "SELECT id, event_key FROM outbox_event FORCE INDEX (PRIMARY)"
                         + " WHERE id IN (" + Jdbc.placeholders(due.size()) + ") AND status = 'PENDING'"
                         + " FOR UPDATE SKIP LOCKED",
-                row -> new Head(row.getLong(1), row.getString(2)), due.toArray());
+                row -> new Head(row.getLong(1), row.getString(2)),
+                due.toArray());
         if (heads.isEmpty()) {
             return Round.NOTHING;
         }
@@ -123,9 +124,13 @@ public class OutboxBatch {
             }
         }
         if (!sent.isEmpty()) {
-            Jdbc.update(dataSource, "UPDATE outbox_event FORCE INDEX (PRIMARY) SET status = 'SENT',"
-                    + " sent_at = UTC_TIMESTAMP(6), last_error = NULL WHERE id IN (" + Jdbc.placeholders(sent.size())
-                    + ")", sent.toArray());
+            Jdbc.update(
+                    dataSource,
+                    "UPDATE outbox_event FORCE INDEX (PRIMARY) SET status = 'SENT',"
+                            + " sent_at = UTC_TIMESTAMP(6), last_error = NULL WHERE id IN ("
+                            + Jdbc.placeholders(sent.size())
+                            + ")",
+                    sent.toArray());
             metrics.dispatched(sent.size());
         }
         boolean mayHaveMore = due.size() == maxRecipients || runs.stream().anyMatch(run -> run.size() == runLength);
@@ -141,12 +146,18 @@ public class OutboxBatch {
             parameters[3 * i + 2] = runLength;
         }
         String sql = String.join(" UNION ALL ", Collections.nCopies(heads.size(), RUN));
-        record Row(OutboxRecord event, boolean due) {
-        }
-        List<Row> rows = Jdbc.query(dataSource, sql, row -> new Row(new OutboxRecord(row.getLong(1),
-                row.getString(2), row.getString(3), row.getInt(4)), row.getBoolean(5)), parameters);
+        record Row(OutboxRecord event, boolean due) {}
+        List<Row> rows = Jdbc.query(
+                dataSource,
+                sql,
+                row -> new Row(
+                        new OutboxRecord(row.getLong(1), row.getString(2), row.getString(3), row.getInt(4)),
+                        row.getBoolean(5)),
+                parameters);
         Map<String, List<Row>> byRecipient = new LinkedHashMap<>();
-        rows.forEach(row -> byRecipient.computeIfAbsent(row.event().key(), key -> new ArrayList<>()).add(row));
+        rows.forEach(row -> byRecipient
+                .computeIfAbsent(row.event().key(), key -> new ArrayList<>())
+                .add(row));
         List<List<OutboxRecord>> runs = new ArrayList<>();
         for (List<Row> recipientRows : byRecipient.values()) {
             recipientRows.sort(Comparator.comparingLong(row -> row.event().id()));
@@ -168,13 +179,20 @@ public class OutboxBatch {
         RetryPolicy.Decision decision = refused.forGood() ? new RetryPolicy.Park() : policy.after(attempts);
         boolean dead = decision instanceof RetryPolicy.Park;
         Duration wait = decision instanceof RetryPolicy.RetryAfter retry ? retry.delay() : Duration.ZERO;
-        Jdbc.update(dataSource, REFUSED, attempts.tries(), kept(reason), dead ? "FAILED" : "PENDING",
-                wait.toNanos() / 1_000, event.id());
+        Jdbc.update(
+                dataSource,
+                REFUSED,
+                attempts.tries(),
+                kept(reason),
+                dead ? "FAILED" : "PENDING",
+                wait.toNanos() / 1_000,
+                event.id());
         metrics.refused();
         if (dead) {
             metrics.died();
-            faults.record(RecentFaults.Kind.OUTBOX_EVENT_DEAD, "outbox event " + event.id() + " for " + event.key()
-                    + ": " + reason);
+            faults.record(
+                    RecentFaults.Kind.OUTBOX_EVENT_DEAD,
+                    "outbox event " + event.id() + " for " + event.key() + ": " + reason);
             LOG.warning(() -> "Outbox event " + event.id() + " for " + event.key() + " is dead after "
                     + attempts.tries() + " attempts: " + reason);
         }

@@ -4,12 +4,11 @@ import agentmesh.kafka.KafkaSettings;
 import agentmesh.retry.RetryPolicy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Optional;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** The dispatcher's settings (MicroProfile Config; docs/CONFIGURATION.md documents each). */
 @ApplicationScoped

@@ -8,7 +8,6 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
@@ -89,7 +88,10 @@ public class OutboxDispatcher {
             OutboxBatch.Round round;
             do {
                 round = round();
-            } while (!stopped && round != null && round.published() > 0 && round.mayHaveMore()
+            } while (!stopped
+                    && round != null
+                    && round.published() > 0
+                    && round.mayHaveMore()
                     && !round.brokerUnavailable());
             if (round == null) {
                 continue; // the round failed on something else (the database, say): it tells nothing of the broker

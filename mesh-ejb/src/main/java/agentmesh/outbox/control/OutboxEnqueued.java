@@ -1,5 +1,4 @@
 package agentmesh.outbox.control;
 
 /** A transaction wrote an outbox event; observed after that transaction commits. */
-public record OutboxEnqueued() {
-}
+public record OutboxEnqueued() {}

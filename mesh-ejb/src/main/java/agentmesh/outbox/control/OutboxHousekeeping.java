@@ -8,7 +8,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.util.List;
 
 /** Deletes sent events after the retention, and counts the rows waiting and dead for the metrics. */
@@ -34,9 +33,11 @@ public class OutboxHousekeeping {
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
     public long purgeSent() {
         // sent_at is the database's time: so is the cutoff.
-        return batchDelete.untilDone("DELETE FROM outbox_event WHERE status = 'SENT'"
+        return batchDelete.untilDone(
+                "DELETE FROM outbox_event WHERE status = 'SENT'"
                         + " AND sent_at < UTC_TIMESTAMP(6) - INTERVAL ? MINUTE ORDER BY sent_at LIMIT ?",
-                config.sentRetention().toMinutes(), config.purgeBatchSize());
+                config.sentRetention().toMinutes(),
+                config.purgeBatchSize());
     }
 
     /**
@@ -50,7 +51,8 @@ public class OutboxHousekeeping {
         long oldestPendingAgeMicros = 0;
         @SuppressWarnings("unchecked")
         List<Object[]> rows = em.createNativeQuery("SELECT status, COUNT(*), MIN(id) FROM outbox_event"
-                + " WHERE status IN ('PENDING', 'FAILED') GROUP BY status").getResultList();
+                        + " WHERE status IN ('PENDING', 'FAILED') GROUP BY status")
+                .getResultList();
         for (Object[] row : rows) {
             long count = ((Number) row[1]).longValue();
             if ("PENDING".equals(row[0])) {
@@ -66,7 +68,9 @@ public class OutboxHousekeeping {
     // The database's clock, the one created_at was written with; 0 if the row was sent meanwhile.
     private long ageMicros(long id) {
         List<?> age = em.createNativeQuery("SELECT TIMESTAMPDIFF(MICROSECOND, created_at, UTC_TIMESTAMP(6))"
-                + " FROM outbox_event WHERE id = ?").setParameter(1, id).getResultList();
+                        + " FROM outbox_event WHERE id = ?")
+                .setParameter(1, id)
+                .getResultList();
         return age.isEmpty() ? 0 : Math.max(0, ((Number) age.get(0)).longValue());
     }
 }

@@ -7,7 +7,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleConsumer;
@@ -47,20 +46,28 @@ public class OutboxMetrics {
         String dispatched = "Outbox events published to Kafka (sent) and publishes Kafka refused (failed)";
         sent = meters.counter("agent_mesh_outbox_dispatch_total", dispatched, "result", "sent");
         refused = meters.counter("agent_mesh_outbox_dispatch_total", dispatched, "result", "failed");
-        brokerUnavailable = meters.counter("agent_mesh_outbox_broker_unavailable_total",
-                "Dispatch rounds that found Kafka out of reach");
+        brokerUnavailable = meters.counter(
+                "agent_mesh_outbox_broker_unavailable_total", "Dispatch rounds that found Kafka out of reach");
         dead = meters.counter("agent_mesh_outbox_dead_total", "Outbox events that gave up after their retries");
         String events = "Outbox events waiting to be published (pending) and dead (failed)";
         meters.gauge("agent_mesh_outbox_events", events, pending::get, "status", "pending");
         meters.gauge("agent_mesh_outbox_events", events, failedRows::get, "status", "failed");
-        meters.gauge("agent_mesh_outbox_oldest_pending_age_seconds",
+        meters.gauge(
+                "agent_mesh_outbox_oldest_pending_age_seconds",
                 "How long the oldest waiting outbox event has waited; 0 when none waits",
                 () -> oldestPendingMicros.get() / 1e6);
-        rounds = meters.summary("agent_mesh_outbox_round_seconds",
-                "The time of a dispatch round; quantiles of the last 1000", WINDOW, 0.5, 0.99);
-        publishing = meters.summary("agent_mesh_outbox_publish_seconds",
-                "The Kafka transaction of a dispatch round, start to commit; quantiles of the last 1000", WINDOW,
-                0.5, 0.99);
+        rounds = meters.summary(
+                "agent_mesh_outbox_round_seconds",
+                "The time of a dispatch round; quantiles of the last 1000",
+                WINDOW,
+                0.5,
+                0.99);
+        publishing = meters.summary(
+                "agent_mesh_outbox_publish_seconds",
+                "The Kafka transaction of a dispatch round, start to commit; quantiles of the last 1000",
+                WINDOW,
+                0.5,
+                0.99);
     }
 
     /** Created with the application, so that every metric is exported (at 0) from the start. */

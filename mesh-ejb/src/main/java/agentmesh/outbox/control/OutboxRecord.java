@@ -1,5 +1,4 @@
 package agentmesh.outbox.control;
 
 /** A pending outbox row as the dispatcher publishes it: plain columns, no entity. */
-record OutboxRecord(long id, String key, String payload, int attempts) {
-}
+record OutboxRecord(long id, String key, String payload, int attempts) {}

@@ -4,7 +4,6 @@ import agentmesh.json.MeshJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.time.Instant;
 import java.util.UUID;
 
@@ -21,12 +20,17 @@ import java.util.UUID;
 public record InboxEvent(String recipient, String type, String taskId, JsonObject payload) {
 
     /** Who, where and when: the fields every event has. */
-    public record Envelope(String taskId, String contextId, String from, String to, Instant createdAt) {
-    }
+    public record Envelope(String taskId, String contextId, String from, String to, Instant createdAt) {}
 
     public static InboxEvent message(Envelope envelope, String messageId, int seq, String role, JsonArray parts) {
-        return of("message", envelope, envelope(envelope, "message")
-                .add("messageId", messageId).add("seq", seq).add("role", role).add("parts", parts));
+        return of(
+                "message",
+                envelope,
+                envelope(envelope, "message")
+                        .add("messageId", messageId)
+                        .add("seq", seq)
+                        .add("role", role)
+                        .add("parts", parts));
     }
 
     public static InboxEvent taskStatus(Envelope envelope, String state, Instant timestamp, String reason) {
@@ -37,10 +41,19 @@ public record InboxEvent(String recipient, String type, String taskId, JsonObjec
         return of("task-status", envelope, envelope(envelope, "task-status").add("status", status));
     }
 
-    public static InboxEvent artifact(Envelope envelope, String artifactId, String name, JsonArray parts,
-                                      boolean append) {
-        return of("artifact", envelope, envelope(envelope, "artifact").add("artifact", MeshJson.object()
-                .add("artifactId", artifactId).add("name", name).add("parts", parts)).add("append", append));
+    public static InboxEvent artifact(
+            Envelope envelope, String artifactId, String name, JsonArray parts, boolean append) {
+        return of(
+                "artifact",
+                envelope,
+                envelope(envelope, "artifact")
+                        .add(
+                                "artifact",
+                                MeshJson.object()
+                                        .add("artifactId", artifactId)
+                                        .add("name", name)
+                                        .add("parts", parts))
+                        .add("append", append));
     }
 
     private static InboxEvent of(String type, Envelope envelope, JsonObjectBuilder payload) {

@@ -8,7 +8,6 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-
 import java.time.LocalDateTime;
 
 /**
@@ -57,8 +56,7 @@ public class OutboxEvent {
     @Column(name = "sent_at")
     private LocalDateTime sentAt;
 
-    protected OutboxEvent() {
-    }
+    protected OutboxEvent() {}
 
     /** A new event, pending and due at once (by the database's clock: the column's default). */
     public OutboxEvent(String eventKey, String eventType, String taskId, String payload, LocalDateTime createdAt) {

@@ -6,7 +6,6 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,8 +34,7 @@ public final class Parts {
     private static final Map<String, String> PAYLOAD_FIELD = Map.of("text", "text", "data", "data", "file", "file");
     private static final Set<String> FILE_FIELDS = Set.of("name", "mimeType", "bytes", "uri");
 
-    private Parts() {
-    }
+    private Parts() {}
 
     /** Field path ({@code parts[1].text}) to problem; empty when the parts are fine. */
     public static Map<String, String> problems(JsonArray parts) {
@@ -65,18 +63,18 @@ public final class Parts {
         }
         switch (value.getValueType()) {
             case STRING -> checkText(path, ((jakarta.json.JsonString) value).getString(), problems);
-            case OBJECT -> value.asJsonObject().forEach((key, member) -> {
-                checkText(path + "." + key, key, problems);
-                checkStrings(path + "." + key, member, depth + 1, problems);
-            });
+            case OBJECT ->
+                value.asJsonObject().forEach((key, member) -> {
+                    checkText(path + "." + key, key, problems);
+                    checkStrings(path + "." + key, member, depth + 1, problems);
+                });
             case ARRAY -> {
                 JsonArray array = value.asJsonArray();
                 for (int i = 0; i < array.size(); i++) {
                     checkStrings(path + "[" + i + "]", array.get(i), depth + 1, problems);
                 }
             }
-            default -> {
-            }
+            default -> {}
         }
     }
 
@@ -110,7 +108,8 @@ public final class Parts {
         }
         JsonObject part = value.asJsonObject();
         JsonValue kind = part.get("kind");
-        if (kind == null || kind.getValueType() != JsonValue.ValueType.STRING
+        if (kind == null
+                || kind.getValueType() != JsonValue.ValueType.STRING
                 || !PAYLOAD_FIELD.containsKey(part.getString("kind"))) {
             problems.put(path + ".kind", "must be one of text, data, file");
             return;

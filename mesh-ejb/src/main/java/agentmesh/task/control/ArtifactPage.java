@@ -1,7 +1,6 @@
 package agentmesh.task.control;
 
 import jakarta.json.bind.annotation.JsonbTransient;
-
 import java.util.List;
 
 /**
@@ -9,8 +8,10 @@ import java.util.List;
  * {@code endCursor} is always the cursor after its last artifact (the one it was read after, when it is empty), so
  * that a reader that follows the task (a stream) reads after it only what comes later.
  */
-public record ArtifactPage(List<TaskLifecycle.ArtifactView> artifacts, Long nextCursor,
-                           @JsonbTransient long endCursor) {
+public record ArtifactPage(
+        List<TaskLifecycle.ArtifactView> artifacts,
+        Long nextCursor,
+        @JsonbTransient long endCursor) {
 
     public static ArtifactPage of(List<TaskLifecycle.ArtifactView> artifacts, long endCursor, boolean more) {
         return new ArtifactPage(artifacts, more ? endCursor : null, endCursor);

@@ -1,7 +1,6 @@
 package agentmesh.task.control;
 
 import jakarta.json.JsonArray;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,11 +15,9 @@ import java.util.Map;
 final class ArtifactRows {
 
     /** One row of {@code task_artifact}: chunk 0 is an artifact as added, a later chunk parts appended to it. */
-    record Chunk(String artifactId, int chunk, String name, JsonArray parts, Instant createdAt) {
-    }
+    record Chunk(String artifactId, int chunk, String name, JsonArray parts, Instant createdAt) {}
 
-    private ArtifactRows() {
-    }
+    private ArtifactRows() {}
 
     static List<TaskLifecycle.ArtifactView> together(List<Chunk> rows) {
         List<TaskLifecycle.ArtifactView> artifacts = new ArrayList<>();
@@ -31,8 +28,8 @@ final class ArtifactRows {
                 artifacts.set(at, artifacts.get(at).with(row.parts()));
             } else {
                 positions.put(row.artifactId(), artifacts.size());
-                artifacts.add(new TaskLifecycle.ArtifactView(row.artifactId(), row.name(), row.parts(),
-                        row.createdAt(), row.chunk() > 0));
+                artifacts.add(new TaskLifecycle.ArtifactView(
+                        row.artifactId(), row.name(), row.parts(), row.createdAt(), row.chunk() > 0));
             }
         }
         return artifacts;

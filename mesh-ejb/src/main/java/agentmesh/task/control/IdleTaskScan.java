@@ -10,7 +10,6 @@ import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -53,7 +52,9 @@ public class IdleTaskScan {
         for (TaskState state : List.of(TaskState.SUBMITTED, TaskState.WORKING)) {
             @SuppressWarnings("unchecked")
             List<Task> idle = em.createNativeQuery(CLAIM, Task.class)
-                    .setParameter(1, state.name()).setParameter(2, cutoff).setParameter(3, BATCH - failed)
+                    .setParameter(1, state.name())
+                    .setParameter(2, cutoff)
+                    .setParameter(3, BATCH - failed)
                     .getResultList();
             for (Task task : idle) {
                 task.changeState(TaskState.FAILED, REASON, now);

@@ -14,9 +14,8 @@ import jakarta.ejb.TimerService;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Only a trigger: every {@code mesh.task.idle-scan-seconds} (300 by default) it has {@link IdleTaskScan} fail the

@@ -7,7 +7,6 @@ import agentmesh.time.UtcTime;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
-
 import java.time.LocalDateTime;
 
 /**
@@ -25,12 +24,22 @@ public class TaskEvents {
     Outbox outbox;
 
     public void statusChanged(Task task, String from, String to, LocalDateTime now) {
-        outbox.enqueue(InboxEvent.taskStatus(envelope(task, from, to, now), task.state().wireName(),
-                UtcTime.toInstant(task.statusAt()), task.statusReason()));
+        outbox.enqueue(InboxEvent.taskStatus(
+                envelope(task, from, to, now),
+                task.state().wireName(),
+                UtcTime.toInstant(task.statusAt()),
+                task.statusReason()));
     }
 
-    public void artifactAdded(Task task, String from, String to, String artifactId, String name, JsonArray parts,
-                              boolean append, LocalDateTime now) {
+    public void artifactAdded(
+            Task task,
+            String from,
+            String to,
+            String artifactId,
+            String name,
+            JsonArray parts,
+            boolean append,
+            LocalDateTime now) {
         outbox.enqueue(InboxEvent.artifact(envelope(task, from, to, now), artifactId, name, parts, append));
     }
 

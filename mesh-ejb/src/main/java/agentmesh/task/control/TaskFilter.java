@@ -1,7 +1,6 @@
 package agentmesh.task.control;
 
 import agentmesh.task.entity.TaskState;
-
 import java.time.LocalDateTime;
 
 /**

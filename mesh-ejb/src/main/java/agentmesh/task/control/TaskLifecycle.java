@@ -18,7 +18,6 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -52,8 +51,8 @@ public class TaskLifecycle {
     Clock clock;
 
     /** The assignee reports progress; the requester is told, if the two may still talk. */
-    public TaskView.Status changeStatus(String taskId, String caller, TaskState target, String reason,
-                                        ContactCheck contactCheck) {
+    public TaskView.Status changeStatus(
+            String taskId, String caller, TaskState target, String reason, ContactCheck contactCheck) {
         Task task = lock(taskId, caller);
         if (!caller.equals(task.assignee())) {
             throw new NotTheAssigneeException(taskId, caller);
@@ -90,8 +89,8 @@ public class TaskLifecycle {
     }
 
     /** The assignee attaches an artifact; the requester is told, if the two may still talk. */
-    public ArtifactView addArtifact(String taskId, String caller, String artifactId, String name, JsonArray parts,
-                                    ContactCheck contactCheck) {
+    public ArtifactView addArtifact(
+            String taskId, String caller, String artifactId, String name, JsonArray parts, ContactCheck contactCheck) {
         Task task = writableArtifacts(taskId, caller, contactCheck);
         String id = Objects.requireNonNullElseGet(artifactId, () -> "a-" + UUID.randomUUID());
         return insertChunk(task, caller, id, name, Parts.canonical(parts), 0);
@@ -104,15 +103,17 @@ public class TaskLifecycle {
      * {@link Parts#MAX_PARTS} parts, {@link #MAX_ARTIFACT_BYTES} bytes, its chunks together — it is refused (413) and
      * nothing changes: a refusal for good, as the same append would be refused again.
      */
-    public ArtifactView appendToArtifact(String taskId, String caller, String artifactId, String name,
-                                         JsonArray parts, ContactCheck contactCheck) {
+    public ArtifactView appendToArtifact(
+            String taskId, String caller, String artifactId, String name, JsonArray parts, ContactCheck contactCheck) {
         Task task = writableArtifacts(taskId, caller, contactCheck);
         JsonArray canonical = Parts.canonical(parts);
         // Under the task's lock, as every write of its artifacts: the chunks counted are all there are.
         Object[] stored = (Object[]) em.createNativeQuery("SELECT MAX(chunk), SUM(JSON_LENGTH(parts)),"
                         + " SUM(parts_bytes), MAX(CASE WHEN chunk = 0 THEN name END) FROM task_artifact"
                         + " WHERE task_id = ? AND artifact_id = ?")
-                .setParameter(1, taskId).setParameter(2, artifactId).getSingleResult();
+                .setParameter(1, taskId)
+                .setParameter(2, artifactId)
+                .getSingleResult();
         if (stored[0] == null) {
             return insertChunk(task, caller, artifactId, name, canonical, 0);
         }
@@ -138,14 +139,18 @@ public class TaskLifecycle {
     }
 
     // Chunk 0 is an artifact added; a later one, parts appended to it.
-    private ArtifactView insertChunk(Task task, String caller, String artifactId, String name, JsonArray canonical,
-                                     int chunk) {
+    private ArtifactView insertChunk(
+            Task task, String caller, String artifactId, String name, JsonArray canonical, int chunk) {
         LocalDateTime now = UtcTime.now(clock);
         try {
             em.createNativeQuery("INSERT INTO task_artifact (artifact_id, chunk, task_id, name, parts, created_by,"
                             + " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-                    .setParameter(1, artifactId).setParameter(2, chunk).setParameter(3, task.taskId())
-                    .setParameter(4, name).setParameter(5, canonical.toString()).setParameter(6, caller)
+                    .setParameter(1, artifactId)
+                    .setParameter(2, chunk)
+                    .setParameter(3, task.taskId())
+                    .setParameter(4, name)
+                    .setParameter(5, canonical.toString())
+                    .setParameter(6, caller)
                     .setParameter(7, UtcDateTimeConverter.format(now))
                     .executeUpdate();
         } catch (PersistenceException e) {
@@ -204,14 +209,20 @@ public class TaskLifecycle {
 
     public static class NotTheAssigneeException extends MeshException {
         NotTheAssigneeException(String taskId, String caller) {
-            super(403, "not-the-assignee", "Only the assignee may do this",
+            super(
+                    403,
+                    "not-the-assignee",
+                    "Only the assignee may do this",
                     caller + " is not the assignee of task " + taskId);
         }
     }
 
     public static class ArtifactTooLargeException extends MeshException {
         ArtifactTooLargeException(String taskId, String artifactId, long parts, long bytes) {
-            super(413, "artifact-too-large", "Artifact too large",
+            super(
+                    413,
+                    "artifact-too-large",
+                    "Artifact too large",
                     "Artifact " + artifactId + " of task " + taskId + " would hold " + parts + " parts and " + bytes
                             + " bytes with this append; an artifact holds at most " + Parts.MAX_PARTS + " parts and "
                             + MAX_ARTIFACT_BYTES + " bytes");
@@ -220,7 +231,10 @@ public class TaskLifecycle {
 
     public static class ArtifactExistsException extends MeshException {
         ArtifactExistsException(String taskId, String artifactId) {
-            super(409, "artifact-exists", "Artifact already exists",
+            super(
+                    409,
+                    "artifact-exists",
+                    "Artifact already exists",
                     "Task " + taskId + " already has an artifact " + artifactId);
         }
     }

@@ -15,7 +15,6 @@ import jakarta.json.JsonArray;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.TypedQuery;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -29,8 +28,8 @@ public class TaskReader {
     private static final int ARTIFACTS_IN_TASK = 100;
 
     // Sizes summed first, payloads read only for the rows within the page's bytes (as InboxReader's page).
-    private static final String MESSAGE_COLUMNS = "m.message_id, m.seq, m.sender, m.recipient, m.role, m.parts,"
-            + " m.created_at, sized.size";
+    private static final String MESSAGE_COLUMNS =
+            "m.message_id, m.seq, m.sender, m.recipient, m.role, m.parts," + " m.created_at, sized.size";
     private static final String NEWEST_MESSAGES = "SELECT STRAIGHT_JOIN " + MESSAGE_COLUMNS + " FROM"
             + " (SELECT seq, size, SUM(size) OVER (ORDER BY seq DESC) AS upto FROM"
             + " (SELECT seq, parts_bytes AS size FROM task_message WHERE task_id = ? AND seq < ?"
@@ -62,7 +61,8 @@ public class TaskReader {
      * more than a page's bytes. {@code artifactsNextCursor} is set when more artifacts follow.
      */
     public TaskView read(String taskId, String reader, int historyLength) {
-        return withHistory(readable(taskId, reader), historyLength, true, pageBytes.max(), false).view();
+        return withHistory(readable(taskId, reader), historyLength, true, pageBytes.max(), false)
+                .view();
     }
 
     /** The task as it stands — its state and its agents — without its history or artifacts: one row read. */
@@ -78,22 +78,23 @@ public class TaskReader {
     }
 
     /** A task read with its history and artifacts, and the bytes of stored content they hold. */
-    private record Read(TaskView view, long bytes) {
-    }
+    private record Read(TaskView view, long bytes) {}
 
     // The history and the artifacts within maxBytes each, or within maxBytes together (a listing's share).
     private Read withHistory(Task task, int historyLength, boolean withArtifacts, long maxBytes, boolean shared) {
-        Sized<MessageView> newest = historyLength == 0 ? new Sized<>(List.of(), 0, 0)
+        Sized<MessageView> newest = historyLength == 0
+                ? new Sized<>(List.of(), 0, 0)
                 : selectMessages(NEWEST_MESSAGES, task.taskId(), Long.MAX_VALUE, historyLength, maxBytes);
         List<MessageView> history = new ArrayList<>(newest.items());
         Collections.reverse(history);
         if (!withArtifacts) {
             return new Read(view(task, history, List.of(), null, 0), newest.bytes());
         }
-        Sized<TaskLifecycle.ArtifactView> artifacts = selectArtifacts(task.taskId(), 0, ARTIFACTS_IN_TASK,
-                shared ? maxBytes - newest.bytes() : maxBytes);
+        Sized<TaskLifecycle.ArtifactView> artifacts =
+                selectArtifacts(task.taskId(), 0, ARTIFACTS_IN_TASK, shared ? maxBytes - newest.bytes() : maxBytes);
         ArtifactPage first = page(task.taskId(), artifacts);
-        return new Read(view(task, history, first.artifacts(), first.nextCursor(), first.endCursor()),
+        return new Read(
+                view(task, history, first.artifacts(), first.nextCursor(), first.endCursor()),
                 newest.bytes() + artifacts.bytes());
     }
 
@@ -110,8 +111,13 @@ public class TaskReader {
     }
 
     private MessagePage messagesAfter(String taskId, long afterSeq, int limit) {
-        List<MessageView> messages = selectMessages(MESSAGES_AFTER, taskId, afterSeq, limit, pageBytes.max()).items();
-        return new MessagePage(messages, messages.isEmpty() ? afterSeq : messages.get(messages.size() - 1).seq());
+        List<MessageView> messages = selectMessages(MESSAGES_AFTER, taskId, afterSeq, limit, pageBytes.max())
+                .items();
+        return new MessagePage(
+                messages,
+                messages.isEmpty()
+                        ? afterSeq
+                        : messages.get(messages.size() - 1).seq());
     }
 
     /**
@@ -135,16 +141,24 @@ public class TaskReader {
     }
 
     /** Items read within a byte budget, the bytes of stored content they hold, and the key of the last one. */
-    private record Sized<T>(List<T> items, long bytes, long lastKey) {
-    }
+    private record Sized<T>(List<T> items, long bytes, long lastKey) {}
 
     private Sized<TaskLifecycle.ArtifactView> selectArtifacts(String taskId, long after, int limit, long maxBytes) {
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(ARTIFACTS_AFTER).setParameter(1, taskId).setParameter(2, after)
-                .setParameter(3, limit).setParameter(4, maxBytes).getResultList();
-        List<TaskLifecycle.ArtifactView> artifacts = ArtifactRows.together(rows.stream().map(r ->
-                new ArtifactRows.Chunk((String) r[1], ((Number) r[6]).intValue(), (String) r[2],
-                        parse((String) r[3]), UtcTime.toInstant(UtcDateTimeConverter.read(r[4])))).toList());
+        List<Object[]> rows = em.createNativeQuery(ARTIFACTS_AFTER)
+                .setParameter(1, taskId)
+                .setParameter(2, after)
+                .setParameter(3, limit)
+                .setParameter(4, maxBytes)
+                .getResultList();
+        List<TaskLifecycle.ArtifactView> artifacts = ArtifactRows.together(rows.stream()
+                .map(r -> new ArtifactRows.Chunk(
+                        (String) r[1],
+                        ((Number) r[6]).intValue(),
+                        (String) r[2],
+                        parse((String) r[3]),
+                        UtcTime.toInstant(UtcDateTimeConverter.read(r[4]))))
+                .toList());
         long last = rows.isEmpty() ? after : ((Number) rows.get(rows.size() - 1)[0]).longValue();
         return new Sized<>(artifacts, bytes(rows, 5), last);
     }
@@ -152,7 +166,10 @@ public class TaskReader {
     // The artifacts read, the cursor after them, and whether any follows.
     private ArtifactPage page(String taskId, Sized<TaskLifecycle.ArtifactView> read) {
         boolean more = !em.createNativeQuery("SELECT 1 FROM task_artifact WHERE task_id = ? AND id > ? LIMIT 1")
-                .setParameter(1, taskId).setParameter(2, read.lastKey()).getResultList().isEmpty();
+                .setParameter(1, taskId)
+                .setParameter(2, read.lastKey())
+                .getResultList()
+                .isEmpty();
         return ArtifactPage.of(read.items(), read.lastKey(), more);
     }
 
@@ -188,7 +205,8 @@ public class TaskReader {
 
     private TaskPage page(List<Task> tasks, int limit) {
         List<Task> page = tasks.size() > limit ? tasks.subList(0, limit) : tasks;
-        return new TaskPage(page.stream().map(t -> view(t, List.of(), List.of(), null, 0)).toList(),
+        return new TaskPage(
+                page.stream().map(t -> view(t, List.of(), List.of(), null, 0)).toList(),
                 tasks.size() > limit ? cursorAfter(page) : null);
     }
 
@@ -198,8 +216,13 @@ public class TaskReader {
      * least one task), and its cursor goes on from there. So a listing of a hundred tasks with long histories is a
      * few megabytes, not a hundred times a task's.
      */
-    public TaskPage listWithHistories(String reader, TaskFilter filter, TimeOrderCursor cursor, int limit,
-                                      int historyLength, boolean withArtifacts) {
+    public TaskPage listWithHistories(
+            String reader,
+            TaskFilter filter,
+            TimeOrderCursor cursor,
+            int limit,
+            int historyLength,
+            boolean withArtifacts) {
         List<Task> tasks = listed(reader, filter, cursor, limit);
         long budget = pageBytes.max();
         List<TaskView> page = new ArrayList<>();
@@ -237,8 +260,8 @@ public class TaskReader {
 
     /** How many tasks {@link #listWith} goes through with this filter. */
     public long countWith(String reader, TaskFilter filter) {
-        TypedQuery<Long> query = em.createQuery("SELECT COUNT(t) FROM Task t WHERE " + where(reader, filter),
-                Long.class);
+        TypedQuery<Long> query =
+                em.createQuery("SELECT COUNT(t) FROM Task t WHERE " + where(reader, filter), Long.class);
         bind(query, reader, filter);
         return query.getSingleResult();
     }
@@ -302,23 +325,49 @@ public class TaskReader {
 
     private Sized<MessageView> selectMessages(String sql, String taskId, long seq, int limit, long maxBytes) {
         @SuppressWarnings("unchecked")
-        List<Object[]> rows = em.createNativeQuery(sql).setParameter(1, taskId).setParameter(2, seq)
-                .setParameter(3, limit).setParameter(4, taskId).setParameter(5, maxBytes).getResultList();
-        List<MessageView> messages = rows.stream().map(r -> new MessageView((String) r[0],
-                ((Number) r[1]).intValue(), (String) r[2], (String) r[3], (String) r[4], parse((String) r[5]),
-                UtcTime.toInstant(UtcDateTimeConverter.read(r[6])))).toList();
+        List<Object[]> rows = em.createNativeQuery(sql)
+                .setParameter(1, taskId)
+                .setParameter(2, seq)
+                .setParameter(3, limit)
+                .setParameter(4, taskId)
+                .setParameter(5, maxBytes)
+                .getResultList();
+        List<MessageView> messages = rows.stream()
+                .map(r -> new MessageView(
+                        (String) r[0],
+                        ((Number) r[1]).intValue(),
+                        (String) r[2],
+                        (String) r[3],
+                        (String) r[4],
+                        parse((String) r[5]),
+                        UtcTime.toInstant(UtcDateTimeConverter.read(r[6]))))
+                .toList();
         return new Sized<>(messages, bytes(rows, 7), 0);
     }
 
     private static long bytes(List<Object[]> rows, int sizeColumn) {
-        return rows.stream().mapToLong(r -> ((Number) r[sizeColumn]).longValue()).sum();
+        return rows.stream()
+                .mapToLong(r -> ((Number) r[sizeColumn]).longValue())
+                .sum();
     }
 
-    private static TaskView view(Task task, List<MessageView> history, List<TaskLifecycle.ArtifactView> artifacts,
-                                 Long artifactsNextCursor, long artifactsEndCursor) {
-        return new TaskView(task.taskId(), task.contextId(), task.requester(), task.assignee(),
+    private static TaskView view(
+            Task task,
+            List<MessageView> history,
+            List<TaskLifecycle.ArtifactView> artifacts,
+            Long artifactsNextCursor,
+            long artifactsEndCursor) {
+        return new TaskView(
+                task.taskId(),
+                task.contextId(),
+                task.requester(),
+                task.assignee(),
                 new TaskView.Status(task.state().wireName(), UtcTime.toInstant(task.statusAt()), task.statusReason()),
-                history, artifacts, artifactsNextCursor, artifactsEndCursor, UtcTime.toInstant(task.createdAt()),
+                history,
+                artifacts,
+                artifactsNextCursor,
+                artifactsEndCursor,
+                UtcTime.toInstant(task.createdAt()),
                 UtcTime.toInstant(task.updatedAt()));
     }
 

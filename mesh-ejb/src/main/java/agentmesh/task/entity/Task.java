@@ -6,7 +6,6 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-
 import java.time.LocalDateTime;
 
 /**
@@ -49,8 +48,7 @@ public class Task {
     @Column(name = "updated_at", nullable = false)
     private LocalDateTime updatedAt;
 
-    protected Task() {
-    }
+    protected Task() {}
 
     /** Opened by the requester's first message (seq 1). */
     public Task(String taskId, String contextId, String requester, String assignee, LocalDateTime now) {

@@ -10,13 +10,13 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.ManyToOne;
 import jakarta.persistence.NamedQuery;
 import jakarta.persistence.Table;
-
 import java.time.LocalDateTime;
 
 /** One message of a task's history, at position {@code seq}. {@code messageId} is unique per sender. */
 @Entity
 @Table(name = "task_message")
-@NamedQuery(name = TaskMessage.BY_SENDER_AND_MESSAGE_ID,
+@NamedQuery(
+        name = TaskMessage.BY_SENDER_AND_MESSAGE_ID,
         // The task comes with the message: the answer to a retry names it, outside any transaction.
         query = "SELECT m FROM TaskMessage m JOIN FETCH m.task WHERE m.sender = :sender AND m.messageId = :messageId")
 public class TaskMessage {
@@ -56,11 +56,18 @@ public class TaskMessage {
     @Column(name = "created_at", nullable = false)
     private LocalDateTime createdAt;
 
-    protected TaskMessage() {
-    }
+    protected TaskMessage() {}
 
-    public TaskMessage(String messageId, Task task, int seq, String sender, String recipient, String role,
-                       String parts, String fingerprint, LocalDateTime createdAt) {
+    public TaskMessage(
+            String messageId,
+            Task task,
+            int seq,
+            String sender,
+            String recipient,
+            String role,
+            String parts,
+            String fingerprint,
+            LocalDateTime createdAt) {
         this.messageId = messageId;
         this.task = task;
         this.seq = seq;

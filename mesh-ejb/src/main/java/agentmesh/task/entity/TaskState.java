@@ -10,7 +10,14 @@ import java.util.Set;
  * the idle timeout.
  */
 public enum TaskState {
-    SUBMITTED, WORKING, INPUT_REQUIRED, AUTH_REQUIRED, COMPLETED, FAILED, CANCELED, REJECTED;
+    SUBMITTED,
+    WORKING,
+    INPUT_REQUIRED,
+    AUTH_REQUIRED,
+    COMPLETED,
+    FAILED,
+    CANCELED,
+    REJECTED;
 
     public boolean isTerminal() {
         return ordinal() >= COMPLETED.ordinal();
@@ -19,8 +26,8 @@ public enum TaskState {
     /** The states this one may move to. */
     public Set<TaskState> next() {
         return switch (this) {
-            case SUBMITTED -> EnumSet.of(SUBMITTED, WORKING, INPUT_REQUIRED, AUTH_REQUIRED, COMPLETED, FAILED,
-                    CANCELED, REJECTED);
+            case SUBMITTED ->
+                EnumSet.of(SUBMITTED, WORKING, INPUT_REQUIRED, AUTH_REQUIRED, COMPLETED, FAILED, CANCELED, REJECTED);
             case WORKING -> EnumSet.of(WORKING, INPUT_REQUIRED, AUTH_REQUIRED, COMPLETED, FAILED, CANCELED);
             case INPUT_REQUIRED -> EnumSet.of(INPUT_REQUIRED, WORKING, AUTH_REQUIRED, COMPLETED, FAILED, CANCELED);
             case AUTH_REQUIRED -> EnumSet.of(AUTH_REQUIRED, WORKING, INPUT_REQUIRED, COMPLETED, FAILED, CANCELED);

@@ -1,9 +1,9 @@
 package agentmesh.inbox.control;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.operations.metrics.MeshMeters;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class InboxMetricsTest {
 

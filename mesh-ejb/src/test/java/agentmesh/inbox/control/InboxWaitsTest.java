@@ -1,13 +1,12 @@
 package agentmesh.inbox.control;
 
-import agentmesh.agent.control.TokenRotated;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import agentmesh.agent.control.TokenRotated;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class InboxWaitsTest {
 

@@ -1,8 +1,8 @@
 package agentmesh.operations.metrics;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
 
 class LatencyHistogramTest {
 

@@ -1,13 +1,12 @@
 package agentmesh.operations.metrics;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.function.DoubleConsumer;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.DoubleConsumer;
+import org.junit.jupiter.api.Test;
 
 class MeshMetersTest {
 
@@ -89,8 +88,8 @@ class MeshMetersTest {
     void aNameIsOneFamilyOfOneType() {
         meters.counter("agent_mesh_sent_total", "Sent");
 
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> meters.histogram("agent_mesh_sent_total", "Sent", 1));
+        IllegalArgumentException refused = assertThrows(
+                IllegalArgumentException.class, () -> meters.histogram("agent_mesh_sent_total", "Sent", 1));
         assertTrue(refused.getMessage().contains("registered already"), refused::getMessage);
     }
 }

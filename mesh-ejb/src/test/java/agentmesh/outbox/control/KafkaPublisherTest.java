@@ -1,6 +1,17 @@
 package agentmesh.outbox.control;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.testfaults.PublishFaults;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -9,24 +20,12 @@ import org.apache.kafka.common.errors.NotLeaderOrFollowerException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.SaslAuthenticationException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.errors.TransactionalIdAuthorizationException;
-import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Future;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Tag("G2")
 @Tag("G5")
@@ -53,13 +52,15 @@ class KafkaPublisherTest {
     void aRoundsRunsGoOutInIdOrderKeyedByRecipientInOneCommittedTransaction() {
         MockProducer<String, String> producer = producer(true);
 
-        Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
+        Map<Long, Publication> results =
+                publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
 
         assertTrue(producer.transactionCommitted());
         assertEquals(5, results.size());
         results.values().forEach(result -> assertInstanceOf(Publication.Sent.class, result));
-        assertEquals(List.of("bob:e1", "bob:e2", "bob:e3", "carol:e4", "carol:e5"), producer.history().stream()
-                .map(KafkaPublisherTest::describe).toList());
+        assertEquals(
+                List.of("bob:e1", "bob:e2", "bob:e3", "carol:e4", "carol:e5"),
+                producer.history().stream().map(KafkaPublisherTest::describe).toList());
     }
 
     @Test
@@ -72,8 +73,9 @@ class KafkaPublisherTest {
 
         assertInstanceOf(Publication.Refused.class, results.get(1L));
         assertEquals(List.of(1L, 4L, 5L), results.keySet().stream().sorted().toList(), "2 and 3 are not handed over");
-        assertEquals(List.of("carol:e4", "carol:e5"), producer.history().stream()
-                .map(KafkaPublisherTest::describe).toList());
+        assertEquals(
+                List.of("carol:e4", "carol:e5"),
+                producer.history().stream().map(KafkaPublisherTest::describe).toList());
     }
 
     @Test
@@ -81,7 +83,8 @@ class KafkaPublisherTest {
         MockProducer<String, String> producer = producer(true);
         producer.sendException = new RecordTooLargeException("too large");
 
-        Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
+        Map<Long, Publication> results =
+                publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
 
         assertEquals(List.of(1L), List.copyOf(results.keySet()), "the producer's transaction is in error from then on");
         assertTrue(((Publication.Refused) results.get(1L)).forGood(), "a record too large for the producer never fits");
@@ -91,16 +94,18 @@ class KafkaPublisherTest {
     @Test
     void aRecordWhoseFutureFailsAtHandOverIsBlamedAloneNotTheOnesBeforeIt() {
         // As the real producer answers a record over its max.request.size: a future failed at once.
-        MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(),
-                new StringSerializer()) {
-            @Override
-            public synchronized Future<RecordMetadata> send(ProducerRecord<String, String> record) {
-                return record.value().contains("e2") ? CompletableFuture.failedFuture(
-                        new RecordTooLargeException("too large")) : super.send(record);
-            }
-        };
+        MockProducer<String, String> producer =
+                new MockProducer<>(true, null, new StringSerializer(), new StringSerializer()) {
+                    @Override
+                    public synchronized Future<RecordMetadata> send(ProducerRecord<String, String> record) {
+                        return record.value().contains("e2")
+                                ? CompletableFuture.failedFuture(new RecordTooLargeException("too large"))
+                                : super.send(record);
+                    }
+                };
 
-        Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
+        Map<Long, Publication> results =
+                publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
 
         assertEquals(List.of(2L), List.copyOf(results.keySet()), "e1, handed over before it, is not to blame");
         assertTrue(((Publication.Refused) results.get(2L)).forGood());
@@ -112,7 +117,8 @@ class KafkaPublisherTest {
         MockProducer<String, String> producer = producer(true);
         producer.sendException = new TimeoutException("no metadata within max.block.ms");
 
-        Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
+        Map<Long, Publication> results =
+                publisher(producer, new PublishFaults()).publish(List.of(toBob, toCarol));
 
         assertEquals(List.of(1L), List.copyOf(results.keySet()), "nothing after the first is even tried");
         assertInstanceOf(Publication.BrokerUnavailable.class, results.get(1L));
@@ -152,14 +158,19 @@ class KafkaPublisherTest {
     @Test
     void aHandshakeThatTimedOutIsTriedAgainOnTheSameProducerUntilTheBrokerAnswers() {
         List<MockProducer<String, String>> made = new ArrayList<>();
-        KafkaPublisher publisher = new KafkaPublisher(() -> {
-            MockProducer<String, String> producer = producer(true);
-            producer.initTransactionException = new TimeoutException("no coordinator within max.block.ms");
-            made.add(producer);
-            return producer;
-        }, TOPIC, new PublishFaults());
+        KafkaPublisher publisher = new KafkaPublisher(
+                () -> {
+                    MockProducer<String, String> producer = producer(true);
+                    producer.initTransactionException = new TimeoutException("no coordinator within max.block.ms");
+                    made.add(producer);
+                    return producer;
+                },
+                TOPIC,
+                new PublishFaults());
 
-        assertInstanceOf(Publication.BrokerUnavailable.class, publisher.publish(List.of(toBob)).get(1L));
+        assertInstanceOf(
+                Publication.BrokerUnavailable.class,
+                publisher.publish(List.of(toBob)).get(1L));
         assertFalse(publisher.ready(), "the broker is still away");
         made.get(0).initTransactionException = null; // the broker answers the handshake
         assertTrue(publisher.ready());
@@ -174,12 +185,16 @@ class KafkaPublisherTest {
     @Test
     void aHandshakeRefusedOtherwiseDiscardsTheProducer() {
         List<MockProducer<String, String>> made = new ArrayList<>();
-        KafkaPublisher publisher = new KafkaPublisher(() -> {
-            MockProducer<String, String> producer = producer(true);
-            producer.initTransactionException = made.isEmpty() ? new ProducerFencedException("an older epoch") : null;
-            made.add(producer);
-            return producer;
-        }, TOPIC, new PublishFaults());
+        KafkaPublisher publisher = new KafkaPublisher(
+                () -> {
+                    MockProducer<String, String> producer = producer(true);
+                    producer.initTransactionException =
+                            made.isEmpty() ? new ProducerFencedException("an older epoch") : null;
+                    made.add(producer);
+                    return producer;
+                },
+                TOPIC,
+                new PublishFaults());
 
         assertFalse(publisher.ready());
         assertTrue(made.get(0).closed());
@@ -194,13 +209,15 @@ class KafkaPublisherTest {
      */
     @Test
     void refusedCredentialsOrRightsLeaveTheEventWaitingAsThroughAnOutage() {
-        for (KafkaException refusal : List.of(new SaslAuthenticationException("invalid credentials"),
+        for (KafkaException refusal : List.of(
+                new SaslAuthenticationException("invalid credentials"),
                 new TransactionalIdAuthorizationException("no Write on the transactional id"),
                 new TopicAuthorizationException("no Write on inbox.events"))) {
             MockProducer<String, String> producer = producer(true);
             producer.initTransactionException = refusal;
 
-            Map<Long, Publication> results = publisher(producer, new PublishFaults()).publish(List.of(toBob));
+            Map<Long, Publication> results =
+                    publisher(producer, new PublishFaults()).publish(List.of(toBob));
 
             assertInstanceOf(Publication.BrokerUnavailable.class, results.get(1L), refusal.toString());
         }

@@ -1,25 +1,28 @@
 package agentmesh.task.control;
 
-import agentmesh.json.MeshJson;
-import jakarta.json.JsonArray;
-import org.junit.jupiter.api.Test;
-
-import java.time.Instant;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import agentmesh.json.MeshJson;
+import jakarta.json.JsonArray;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class ArtifactRowsTest {
 
     @Test
     void anArtifactsAppendsJoinItInTheOrderTheyCameAndItKeepsItsPlace() {
         List<TaskLifecycle.ArtifactView> read = ArtifactRows.together(List.of(
-                chunk("report", 0, "Hello, "), chunk("log", 0, "started"), chunk("report", 1, "world"),
+                chunk("report", 0, "Hello, "),
+                chunk("log", 0, "started"),
+                chunk("report", 1, "world"),
                 chunk("report", 2, "!")));
 
-        assertEquals(List.of("report", "log"), read.stream().map(TaskLifecycle.ArtifactView::artifactId).toList());
+        assertEquals(
+                List.of("report", "log"),
+                read.stream().map(TaskLifecycle.ArtifactView::artifactId).toList());
         assertEquals(texts("Hello, ", "world", "!"), read.get(0).parts());
         assertEquals("report", read.get(0).name());
         assertFalse(read.get(0).append());
@@ -28,8 +31,8 @@ class ArtifactRowsTest {
 
     @Test
     void appendsOfAnArtifactReadOnAnEarlierPageStandAsOneAppend() {
-        List<TaskLifecycle.ArtifactView> read = ArtifactRows.together(List.of(
-                chunk("report", 1, "world"), chunk("log", 0, "started"), chunk("report", 2, "!")));
+        List<TaskLifecycle.ArtifactView> read = ArtifactRows.together(
+                List.of(chunk("report", 1, "world"), chunk("log", 0, "started"), chunk("report", 2, "!")));
 
         assertEquals(2, read.size());
         assertTrue(read.get(0).append());

@@ -1,11 +1,5 @@
 package agentmesh.task.entity;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.EnumSet;
-import java.util.Map;
-import java.util.Set;
-
 import static agentmesh.task.entity.TaskState.AUTH_REQUIRED;
 import static agentmesh.task.entity.TaskState.CANCELED;
 import static agentmesh.task.entity.TaskState.COMPLETED;
@@ -16,12 +10,18 @@ import static agentmesh.task.entity.TaskState.SUBMITTED;
 import static agentmesh.task.entity.TaskState.WORKING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
 class TaskStateTest {
 
     /** The whole table, written out once more by hand: every pair is checked, allowed or refused. */
     private static final Map<TaskState, Set<TaskState>> ALLOWED = Map.of(
-            SUBMITTED, EnumSet.of(SUBMITTED, WORKING, INPUT_REQUIRED, AUTH_REQUIRED, COMPLETED, FAILED, CANCELED,
-                    REJECTED),
+            SUBMITTED,
+                    EnumSet.of(
+                            SUBMITTED, WORKING, INPUT_REQUIRED, AUTH_REQUIRED, COMPLETED, FAILED, CANCELED, REJECTED),
             WORKING, EnumSet.of(WORKING, INPUT_REQUIRED, AUTH_REQUIRED, COMPLETED, FAILED, CANCELED),
             INPUT_REQUIRED, EnumSet.of(INPUT_REQUIRED, WORKING, AUTH_REQUIRED, COMPLETED, FAILED, CANCELED),
             AUTH_REQUIRED, EnumSet.of(AUTH_REQUIRED, WORKING, INPUT_REQUIRED, COMPLETED, FAILED, CANCELED),

@@ -3,16 +3,15 @@ package agentmesh.identity.control;
 import agentmesh.operations.RecentFaults;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
-import org.eclipse.microprofile.faulttolerance.Fallback;
-import org.eclipse.microprofile.faulttolerance.Timeout;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Timeout;
 
 /**
  * The remote CanCommunicate(from, to), which may fail: at most 3 s per check
@@ -38,8 +37,7 @@ public class GuardedIdentity {
     @ConfigProperty(name = "mesh.identity.cache-ttl-seconds", defaultValue = "30")
     long cacheTtlSeconds;
 
-    private record Answer(boolean allowed, Instant at) {
-    }
+    private record Answer(boolean allowed, Instant at) {}
 
     private final Map<String, Answer> recent = new ConcurrentHashMap<>();
 
@@ -54,7 +52,8 @@ public class GuardedIdentity {
 
     boolean recentAnswer(String from, String to) {
         Answer answer = recent.get(key(from, to));
-        if (answer == null || answer.at().plus(Duration.ofSeconds(cacheTtlSeconds)).isBefore(clock.instant())) {
+        if (answer == null
+                || answer.at().plus(Duration.ofSeconds(cacheTtlSeconds)).isBefore(clock.instant())) {
             faults.record(RecentFaults.Kind.IDENTITY_UNAVAILABLE, "no answer for " + from + " → " + to);
             throw new IdentityUnavailableException(from, to);
         }

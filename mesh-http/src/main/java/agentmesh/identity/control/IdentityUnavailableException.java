@@ -8,8 +8,12 @@ public class IdentityUnavailableException extends MeshException {
     public static final int RETRY_AFTER_SECONDS = 5;
 
     public IdentityUnavailableException(String from, String to) {
-        super(503, "identity-unavailable", "Identity check unavailable", "Could not check whether " + from
-                + " may talk to " + to + " and no recent answer is known; retry in " + RETRY_AFTER_SECONDS + " s");
+        super(
+                503,
+                "identity-unavailable",
+                "Identity check unavailable",
+                "Could not check whether " + from + " may talk to " + to + " and no recent answer is known; retry in "
+                        + RETRY_AFTER_SECONDS + " s");
     }
 
     @Override

@@ -3,12 +3,11 @@ package agentmesh.identity.control;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.rest.client.RestClientBuilder;
-
 import java.net.URI;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.rest.client.RestClientBuilder;
 
 /**
  * The remote identity service at {@code mesh.identity.url} ({@code mesh.identity.mode=remote}), called through
@@ -30,8 +29,8 @@ public class RemoteIdentity {
     @PostConstruct
     void connect() {
         api = RestClientBuilder.newBuilder()
-                .baseUri(URI.create(url.orElseThrow(() -> new IllegalStateException(
-                        "mesh.identity.mode=remote needs mesh.identity.url"))))
+                .baseUri(URI.create(url.orElseThrow(
+                        () -> new IllegalStateException("mesh.identity.mode=remote needs mesh.identity.url"))))
                 // The socket times out itself: the guard's @Timeout cannot interrupt a blocking read here.
                 .connectTimeout(timeoutMillis, TimeUnit.MILLISECONDS)
                 .readTimeout(timeoutMillis, TimeUnit.MILLISECONDS)

@@ -4,11 +4,10 @@ import agentmesh.web.AddressBuckets;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The rate of requests that carry no token — the public A2A agent cards — per client address: a token bucket

@@ -4,12 +4,11 @@ import agentmesh.paging.PageBytes;
 import agentmesh.web.TokenBucket;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * How many bytes of answers one agent may take per second: a token bucket of bytes per agent

@@ -16,14 +16,13 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The one door of every agent-facing surface — the API, the A2A facade and MCP — before anything is read or routed,
@@ -64,7 +63,9 @@ import java.util.regex.Pattern;
  * reaches {@code /a2a/*} by a forward from the server's root, which this door must see as any request to that
  * address. A request passes it once: one already let in (a forward within the mesh) goes on without a second count.
  */
-@WebFilter(urlPatterns = {"/api/v1/*", "/a2a/*", "/mcp"}, asyncSupported = true,
+@WebFilter(
+        urlPatterns = {"/api/v1/*", "/a2a/*", "/mcp"},
+        asyncSupported = true,
         dispatcherTypes = {DispatcherType.REQUEST, DispatcherType.FORWARD})
 public class AgentGate implements Filter {
 
@@ -136,24 +137,46 @@ public class AgentGate implements Filter {
         try {
             caller = bearerTokens.callerOf(http);
         } catch (TooManyFailedAuthentications e) {
-            refuse(answer, new Refusal(429, "too-many-failed-authentications", "Too many invalid tokens",
-                    e.getMessage(), e.retryAfterSeconds(), "429 after too many invalid tokens from one address"));
+            refuse(
+                    answer,
+                    new Refusal(
+                            429,
+                            "too-many-failed-authentications",
+                            "Too many invalid tokens",
+                            e.getMessage(),
+                            e.retryAfterSeconds(),
+                            "429 after too many invalid tokens from one address"));
             return;
         } catch (RuntimeException e) {
             // The token lookup's database failed (a connection lost, the database restarting): outside JAX-RS, an
             // exception would leave as the container's HTML 500; it is a 503 to retry, counted, not a stack each.
-            refuse(answer, new Refusal(503, "service-unavailable", "Service unavailable", "The mesh could not check"
-                    + " the token now; retry in 1 s (the same messageId keeps a retried send from being stored"
-                    + " twice)", 1, "503 the token could not be checked: " + rootCause(e).getClass().getSimpleName()));
+            refuse(
+                    answer,
+                    new Refusal(
+                            503,
+                            "service-unavailable",
+                            "Service unavailable",
+                            "The mesh could not check"
+                                    + " the token now; retry in 1 s (the same messageId keeps a retried send from being stored"
+                                    + " twice)",
+                            1,
+                            "503 the token could not be checked: "
+                                    + rootCause(e).getClass().getSimpleName()));
             return;
         }
         boolean mcp = http.getServletPath().equals("/mcp");
         if (caller.isEmpty() || (mcp && caller.get().admin())) {
             answer.setHeader("WWW-Authenticate", "Bearer realm=\"agent-mesh\"");
-            ProblemResponses.write(answer, 401, "unauthorized", "Unauthorized", mcp
-                    ? "The MCP endpoint needs an agent's bearer token: its tools act for that agent"
-                    : http.getHeader("Authorization") == null ? "An Authorization: Bearer token is required"
-                    : "The bearer token is not valid");
+            ProblemResponses.write(
+                    answer,
+                    401,
+                    "unauthorized",
+                    "Unauthorized",
+                    mcp
+                            ? "The MCP endpoint needs an agent's bearer token: its tools act for that agent"
+                            : http.getHeader("Authorization") == null
+                                    ? "An Authorization: Bearer token is required"
+                                    : "The bearer token is not valid");
         } else if (caller.get().admin()) {
             withBody(http, answer, body -> chain.doFilter(body, response));
         } else {
@@ -167,16 +190,23 @@ public class AgentGate implements Filter {
         String address = origin.address(request);
         Duration wait = addressRateLimit.take(address);
         if (!wait.isZero()) {
-            refuse(response, new Refusal(429, "rate-limited", "Too many requests",
-                    addressRateLimit.describe(address, seconds(wait)), seconds(wait),
-                    "429 over an address's rate of public requests"));
+            refuse(
+                    response,
+                    new Refusal(
+                            429,
+                            "rate-limited",
+                            "Too many requests",
+                            addressRateLimit.describe(address, seconds(wait)),
+                            seconds(wait),
+                            "429 over an address's rate of public requests"));
             return;
         }
         chain.doFilter(request, response);
     }
 
-    private void agentRequest(String agent, boolean mcp, HttpServletRequest request, HttpServletResponse response,
-                              FilterChain chain) throws IOException, ServletException {
+    private void agentRequest(
+            String agent, boolean mcp, HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
         boolean read = isRead(request);
         Optional<Refusal> overRate = overRate(agent, read);
         if (overRate.isPresent()) {
@@ -189,10 +219,20 @@ public class AgentGate implements Filter {
             if (read) {
                 answerBytes.settle(agent, 0); // the page taken ahead, given back
             }
-            refuse(response, new Refusal(429, "too-many-requests-at-once", "Too many requests at once", agent
-                    + " has " + share.limit() + (mcp ? " MCP requests (mesh.mcp.max-requests-per-agent)"
-                    : " requests (mesh.http.max-requests-per-agent)") + " being read or worked on; retry in 1 s", 1,
-                    "429 over an agent's requests at once"));
+            refuse(
+                    response,
+                    new Refusal(
+                            429,
+                            "too-many-requests-at-once",
+                            "Too many requests at once",
+                            agent
+                                    + " has " + share.limit()
+                                    + (mcp
+                                            ? " MCP requests (mesh.mcp.max-requests-per-agent)"
+                                            : " requests (mesh.http.max-requests-per-agent)")
+                                    + " being read or worked on; retry in 1 s",
+                            1,
+                            "429 over an agent's requests at once"));
             return;
         }
         CountingResponse counted = new CountingResponse(response);
@@ -218,13 +258,23 @@ public class AgentGate implements Filter {
     private Optional<Refusal> overRate(String agent, boolean read) {
         Duration wait = rateLimit.take(agent);
         if (!wait.isZero()) {
-            return Optional.of(new Refusal(429, "rate-limited", "Too many requests",
-                    rateLimit.describe(agent, seconds(wait)), seconds(wait), "429 over an agent's rate limit"));
+            return Optional.of(new Refusal(
+                    429,
+                    "rate-limited",
+                    "Too many requests",
+                    rateLimit.describe(agent, seconds(wait)),
+                    seconds(wait),
+                    "429 over an agent's rate limit"));
         }
         Duration owed = read ? answerBytes.reserve(agent) : answerBytes.owed(agent);
         if (!owed.isZero()) {
-            return Optional.of(new Refusal(429, "answer-bytes-limited", "Too many bytes read",
-                    answerBytes.describe(agent, seconds(owed)), seconds(owed), "429 over an agent's answer bytes"));
+            return Optional.of(new Refusal(
+                    429,
+                    "answer-bytes-limited",
+                    "Too many bytes read",
+                    answerBytes.describe(agent, seconds(owed)),
+                    seconds(owed),
+                    "429 over an agent's answer bytes"));
         }
         return Optional.empty();
     }
@@ -250,7 +300,9 @@ public class AgentGate implements Filter {
             if (declared > maxBodyBytes) {
                 throw RequestBody.tooLarge(maxBodyBytes); // before a byte is read (no 100 Continue)
             }
-            body = RequestBody.read(request.getInputStream(), maxBodyBytes,
+            body = RequestBody.read(
+                    request.getInputStream(),
+                    maxBodyBytes,
                     Duration.ofMillis(bodyReadTimeoutMillis).toNanos());
         } catch (RequestBody.Refused refused) {
             if (refused.status != 400) {
@@ -272,8 +324,15 @@ public class AgentGate implements Filter {
             throws IOException, ServletException {
         boolean inbox = isInboxRequest((HttpServletRequest) request);
         if (!places.take(inbox)) {
-            refuse((HttpServletResponse) response, new Refusal(503, "over-capacity", "Server over capacity",
-                    ServerPlaces.OVER_CAPACITY, 1, inbox ? "503 over capacity (inbox requests)" : "503 over capacity"));
+            refuse(
+                    (HttpServletResponse) response,
+                    new Refusal(
+                            503,
+                            "over-capacity",
+                            "Server over capacity",
+                            ServerPlaces.OVER_CAPACITY,
+                            1,
+                            inbox ? "503 over capacity (inbox requests)" : "503 over capacity"));
             return;
         }
         try {
@@ -284,8 +343,10 @@ public class AgentGate implements Filter {
     }
 
     private static boolean isAgentCard(HttpServletRequest request) {
-        return request.getMethod().equals("GET") && request.getServletPath().equals("/a2a")
-                && request.getPathInfo() != null && AGENT_CARD.matcher(request.getPathInfo()).matches();
+        return request.getMethod().equals("GET")
+                && request.getServletPath().equals("/a2a")
+                && request.getPathInfo() != null
+                && AGENT_CARD.matcher(request.getPathInfo()).matches();
     }
 
     // What may answer with stored content at once: a GET, and any A2A call (its reads are JSON-RPC POSTs). The
@@ -293,7 +354,8 @@ public class AgentGate implements Filter {
     // a page read now is charged after it, as any other answer.
     private static boolean isRead(HttpServletRequest request) {
         return !isInboxRequest(request)
-                && (request.getMethod().equals("GET") || request.getServletPath().equals("/a2a"));
+                && (request.getMethod().equals("GET")
+                        || request.getServletPath().equals("/a2a"));
     }
 
     private static boolean isInboxRequest(HttpServletRequest request) {
@@ -310,9 +372,8 @@ public class AgentGate implements Filter {
     }
 
     /** A refusal of load: its answer, when to come back, and the cause it is counted under in the log. */
-    private record Refusal(int status, String type, String title, String detail, long retryAfterSeconds,
-                           String cause) {
-    }
+    private record Refusal(
+            int status, String type, String title, String detail, long retryAfterSeconds, String cause) {}
 
     private void refuse(HttpServletResponse response, Refusal refusal) throws IOException {
         overloadLog.refused(refusal.cause());

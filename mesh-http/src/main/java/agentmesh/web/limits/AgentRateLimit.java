@@ -8,12 +8,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * A flood from one agent is cut at the door: a token bucket per agent (50 requests/s sustained, bursts of 100 by
@@ -60,8 +59,8 @@ public class AgentRateLimit {
 
     /** Takes a request from the agent's bucket: zero when it may go on, else how long until it may. */
     Duration take(String agentId) {
-        Duration wait = buckets.computeIfAbsent(agentId, id -> new TokenBucket(burst / shares(), perSecond / shares(),
-                        clock.instant()))
+        Duration wait = buckets.computeIfAbsent(
+                        agentId, id -> new TokenBucket(burst / shares(), perSecond / shares(), clock.instant()))
                 .take(clock.instant());
         if (!wait.isZero()) {
             limited.inc();

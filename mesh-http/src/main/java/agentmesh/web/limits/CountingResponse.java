@@ -4,7 +4,6 @@ import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
-
 import java.io.IOException;
 
 /**
@@ -65,5 +64,4 @@ final class CountingResponse extends HttpServletResponseWrapper {
         }
         return stream;
     }
-
 }

@@ -5,7 +5,6 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
@@ -50,8 +49,8 @@ public class OverloadLog {
         refusals.forEach((cause, count) -> {
             long n = count.sumThenReset();
             if (n > 0) {
-                LOG.warning(() -> "Overload: " + n + " requests refused in the last " + INTERVAL_SECONDS + " s: "
-                        + cause);
+                LOG.warning(
+                        () -> "Overload: " + n + " requests refused in the last " + INTERVAL_SECONDS + " s: " + cause);
             }
         });
     }

@@ -34,11 +34,13 @@ final class RequestBody {
         }
     }
 
-    private RequestBody() {
-    }
+    private RequestBody() {}
 
     static Refused tooLarge(long maxBytes) {
-        return new Refused(413, "body-too-large", "Request body too large",
+        return new Refused(
+                413,
+                "body-too-large",
+                "Request body too large",
                 "The request body is larger than the limit of " + maxBytes + " bytes");
     }
 
@@ -66,7 +68,8 @@ final class RequestBody {
 
     private static void requireUtf8(byte[] bytes) throws Refused {
         try {
-            StandardCharsets.UTF_8.newDecoder()
+            StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes));
@@ -76,7 +79,10 @@ final class RequestBody {
     }
 
     private static Refused tooSlow(long timeoutNanos) {
-        return new Refused(408, "body-too-slow", "Request body too slow",
+        return new Refused(
+                408,
+                "body-too-slow",
+                "Request body too slow",
                 "The request body did not arrive within " + timeoutNanos / 1_000_000 + " ms");
     }
 }

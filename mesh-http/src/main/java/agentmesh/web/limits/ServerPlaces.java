@@ -8,10 +8,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.util.function.Supplier;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The server's places for agents' work ({@link AdmissionLimit}): at most {@code mesh.http.max-concurrent-requests}
@@ -53,9 +52,12 @@ public class ServerPlaces {
         // Twice as many may wait a moment as work: a burst is absorbed, a flood is refused at once.
         requests = new AdmissionLimit(maxConcurrentRequests, 2 * maxConcurrentRequests);
         inboxRequests = new AdmissionLimit(maxConcurrentInboxRequests, 2 * maxConcurrentInboxRequests);
-        overCapacity = meters.counter("agent_mesh_over_capacity_total",
+        overCapacity = meters.counter(
+                "agent_mesh_over_capacity_total",
                 "Requests refused with 503 because the server's places for them were all taken");
-        meters.gauge("agent_mesh_requests_in_progress", "Agents' requests the server is working on",
+        meters.gauge(
+                "agent_mesh_requests_in_progress",
+                "Agents' requests the server is working on",
                 () -> requests.inUse() + inboxRequests.inUse());
     }
 
@@ -67,7 +69,8 @@ public class ServerPlaces {
     boolean take(boolean inbox) {
         boolean admitted;
         try {
-            admitted = places(inbox).acquire(Duration.ofMillis(admissionWaitMillis).toNanos());
+            admitted =
+                    places(inbox).acquire(Duration.ofMillis(admissionWaitMillis).toNanos());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             admitted = false;

@@ -18,8 +18,9 @@ record AddressBlock(byte[] network, int prefixBits) {
     static AddressBlock parse(String text) {
         int slash = text.indexOf('/');
         String literal = slash < 0 ? text : text.substring(0, slash);
-        InetAddress address = IpLiterals.parse(literal).orElseThrow(() -> new IllegalArgumentException(
-                "\"" + text + "\" is no IP address or CIDR block (such as 10.0.0.0/8 or 2001:db8::/32)"));
+        InetAddress address = IpLiterals.parse(literal)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "\"" + text + "\" is no IP address or CIDR block (such as 10.0.0.0/8 or 2001:db8::/32)"));
         int bits = address.getAddress().length * 8;
         if (slash < 0) {
             return new AddressBlock(address.getAddress(), bits);
@@ -29,8 +30,8 @@ record AddressBlock(byte[] network, int prefixBits) {
         int mappedBits = address instanceof Inet4Address && literal.indexOf(':') >= 0 ? 96 : 0;
         int prefixBits = prefix.matches("\\d{1,3}") ? Integer.parseInt(prefix) - mappedBits : -1;
         if (prefixBits < 0 || prefixBits > bits) {
-            throw new IllegalArgumentException("\"" + text + "\" has a prefix length that is not between "
-                    + mappedBits + " and " + (bits + mappedBits));
+            throw new IllegalArgumentException("\"" + text + "\" has a prefix length that is not between " + mappedBits
+                    + " and " + (bits + mappedBits));
         }
         return new AddressBlock(address.getAddress(), prefixBits);
     }

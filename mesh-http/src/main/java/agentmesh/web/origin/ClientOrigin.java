@@ -6,8 +6,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.Collections;
@@ -15,6 +13,7 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Where a request comes from and where the mesh is, as far as the configuration and the trusted proxies
@@ -44,7 +43,10 @@ public class ClientOrigin {
     @PostConstruct
     void readSettings() {
         trustedProxies = trustedProxiesSetting.map(TrustedProxies::parse).orElse(TrustedProxies.none());
-        publicUrl = publicUrlSetting.filter(url -> !url.isBlank()).map(PublicBase::configured).orElse(null);
+        publicUrl = publicUrlSetting
+                .filter(url -> !url.isBlank())
+                .map(PublicBase::configured)
+                .orElse(null);
     }
 
     /** Made when the application starts, so that a bad setting stops it there and the log says where URLs come from. */
@@ -53,8 +55,10 @@ public class ClientOrigin {
             LOG.info("Agent card and Location URLs start with mesh.public-url, " + publicUrl);
         } else {
             LOG.info("mesh.public-url is not set: card URLs follow each request's address ("
-                    + (trustedProxies.isEmpty() ? "its Host header" : "X-Forwarded-Proto/Host/Port from"
-                    + " mesh.http.trusted-proxies, else its Host header") + "); set mesh.public-url to the URL"
+                    + (trustedProxies.isEmpty()
+                            ? "its Host header"
+                            : "X-Forwarded-Proto/Host/Port from" + " mesh.http.trusted-proxies, else its Host header")
+                    + "); set mesh.public-url to the URL"
                     + " clients reach the mesh at, such as https://mesh.example.com/mesh");
         }
     }
@@ -79,11 +83,14 @@ public class ClientOrigin {
         if (publicUrl != null) {
             return publicUrl;
         }
-        PublicBase.RequestAddress own = new PublicBase.RequestAddress(request.getScheme(), request.getServerName(),
-                request.getServerPort(), request.getContextPath());
+        PublicBase.RequestAddress own = new PublicBase.RequestAddress(
+                request.getScheme(), request.getServerName(), request.getServerPort(), request.getContextPath());
         if (fromTrustedProxy(request)) {
-            Optional<String> forwarded = PublicBase.forwarded(value(request, FORWARDED_PROTO),
-                    value(request, FORWARDED_HOST), value(request, FORWARDED_PORT), own);
+            Optional<String> forwarded = PublicBase.forwarded(
+                    value(request, FORWARDED_PROTO),
+                    value(request, FORWARDED_HOST),
+                    value(request, FORWARDED_PORT),
+                    own);
             if (forwarded.isPresent()) {
                 return forwarded.get();
             }
@@ -108,11 +115,11 @@ public class ClientOrigin {
      * {@code X-Forwarded-Host}, which did not choose the agent.
      */
     public String agentHostOrigin(HttpServletRequest request) {
-        PublicBase.RequestAddress own = new PublicBase.RequestAddress(request.getScheme(), request.getServerName(),
-                request.getServerPort(), "");
+        PublicBase.RequestAddress own = new PublicBase.RequestAddress(
+                request.getScheme(), request.getServerName(), request.getServerPort(), "");
         if (fromTrustedProxy(request)) {
-            Optional<String> forwarded = PublicBase.forwarded(value(request, FORWARDED_PROTO), null,
-                    value(request, FORWARDED_PORT), own);
+            Optional<String> forwarded =
+                    PublicBase.forwarded(value(request, FORWARDED_PROTO), null, value(request, FORWARDED_PORT), own);
             if (forwarded.isPresent()) {
                 return forwarded.get();
             }

@@ -26,8 +26,7 @@ final class ForwardedFor {
     private static final Pattern IPV4_WITH_PORT = Pattern.compile("([0-9.]+):\\d{1,5}");
     private static final Pattern BRACKETED = Pattern.compile("\\[([^\\]]+)](?::\\d{1,5})?");
 
-    private ForwardedFor() {
-    }
+    private ForwardedFor() {}
 
     /**
      * The client's address: the peer's, unless the peer is a trusted proxy; then the first untrusted address of the
@@ -60,7 +59,8 @@ final class ForwardedFor {
     private static Optional<InetAddress> address(String entry) {
         Matcher bracketed = BRACKETED.matcher(entry);
         if (bracketed.matches()) {
-            return IpLiterals.parse(bracketed.group(1)).filter(address -> bracketed.group(1).indexOf(':') >= 0);
+            return IpLiterals.parse(bracketed.group(1))
+                    .filter(address -> bracketed.group(1).indexOf(':') >= 0);
         }
         Matcher withPort = IPV4_WITH_PORT.matcher(entry);
         return IpLiterals.parse(withPort.matches() ? withPort.group(1) : entry);

@@ -20,8 +20,7 @@ final class IpLiterals {
     private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:][0-9A-Fa-f:.]*");
     private static final int LONGEST = 45; // ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255
 
-    private IpLiterals() {
-    }
+    private IpLiterals() {}
 
     /** The address this text is the literal of; empty for anything else (a host name included). */
     static Optional<InetAddress> parse(String text) {

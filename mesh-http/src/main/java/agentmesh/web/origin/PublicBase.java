@@ -16,8 +16,7 @@ import java.util.regex.Pattern;
 final class PublicBase {
 
     /** What a request says about where it was sent: its scheme, its Host (name and port) and the mesh's root path. */
-    record RequestAddress(String scheme, String host, int port, String contextPath) {
-    }
+    record RequestAddress(String scheme, String host, int port, String contextPath) {}
 
     private static final int LONGEST_HOST = 253;
     private static final String LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
@@ -25,8 +24,7 @@ final class PublicBase {
     private static final Pattern HOST_AND_PORT = Pattern.compile("(\\[[0-9A-Fa-f:.]+]|[^:\\[\\]]+)(?::(\\d{1,5}))?");
     private static final Pattern PORT = Pattern.compile("\\d{1,5}");
 
-    private PublicBase() {
-    }
+    private PublicBase() {}
 
     /**
      * {@code mesh.public-url}, checked and without its trailing slash.
@@ -84,8 +82,8 @@ final class PublicBase {
             hostName = named.group(1);
             hostPort = named.group(2) == null ? -1 : Integer.parseInt(named.group(2));
         }
-        int forwardedPort = port == null ? hostPort : PORT.matcher(port.strip()).matches()
-                ? Integer.parseInt(port.strip()) : 0;
+        int forwardedPort =
+                port == null ? hostPort : PORT.matcher(port.strip()).matches() ? Integer.parseInt(port.strip()) : 0;
         if (forwardedPort == 0 || forwardedPort > 65_535 || hostPort == 0 || hostPort > 65_535) {
             return Optional.empty();
         }
@@ -100,8 +98,8 @@ final class PublicBase {
     // A port of -1 (or the scheme's default) is left out.
     private static String of(String scheme, String host, int port, String path) {
         String bracketed = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
-        boolean defaultPort = port < 0 || (scheme.equals("http") && port == 80)
-                || (scheme.equals("https") && port == 443);
+        boolean defaultPort =
+                port < 0 || (scheme.equals("http") && port == 80) || (scheme.equals("https") && port == 443);
         return scheme + "://" + bracketed.toLowerCase(Locale.ROOT) + (defaultPort ? "" : ":" + port) + path;
     }
 

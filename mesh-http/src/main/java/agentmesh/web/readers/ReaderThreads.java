@@ -7,7 +7,6 @@ import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
-
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -35,8 +34,8 @@ public class ReaderThreads {
 
     @PostConstruct
     void start() {
-        pool = new ThreadPoolExecutor(THREADS, THREADS, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-                threadFactory);
+        pool = new ThreadPoolExecutor(
+                THREADS, THREADS, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threadFactory);
         lanes = new AgentLanes(pool);
     }
 

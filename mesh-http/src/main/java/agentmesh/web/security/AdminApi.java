@@ -8,5 +8,4 @@ import java.lang.annotation.Target;
 /** Marks a resource for admins: it takes the admin token; every other resource takes an agent's token. */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
-public @interface AdminApi {
-}
+public @interface AdminApi {}

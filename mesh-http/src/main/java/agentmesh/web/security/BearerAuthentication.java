@@ -38,23 +38,30 @@ public class BearerAuthentication implements ContainerRequestFilter {
         if (resourceClass == null) {
             return; // no route matched: the 404 needs no identity
         }
-        Caller caller = BearerTokens.foundBefore(request).or(() -> tokens.callerOf(servletRequest))
-                .orElseThrow(() -> unauthorized(request.getHeaderString(HttpHeaders.AUTHORIZATION) == null
-                        ? "An Authorization: Bearer token is required" : "The bearer token is not valid"));
+        Caller caller = BearerTokens.foundBefore(request)
+                .or(() -> tokens.callerOf(servletRequest))
+                .orElseThrow(() -> unauthorized(
+                        request.getHeaderString(HttpHeaders.AUTHORIZATION) == null
+                                ? "An Authorization: Bearer token is required"
+                                : "The bearer token is not valid"));
         boolean adminRoute = resourceClass.isAnnotationPresent(AdminApi.class);
         if (adminRoute != caller.admin()) {
-            throw forbidden(adminRoute ? "This route needs the admin token"
-                    : "This route is for agents; use an agent's token");
+            throw forbidden(
+                    adminRoute ? "This route needs the admin token" : "This route is for agents; use an agent's token");
         }
-        request.setSecurityContext(new CallerSecurityContext(caller, request.getSecurityContext().isSecure()));
+        request.setSecurityContext(
+                new CallerSecurityContext(caller, request.getSecurityContext().isSecure()));
     }
 
     public static WebApplicationException unauthorized(String detail) {
         return new WebApplicationException(Problem.of(401, "unauthorized", "Unauthorized", detail)
-                .response().header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"agent-mesh\"").build());
+                .response()
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"agent-mesh\"")
+                .build());
     }
 
     private static WebApplicationException forbidden(String detail) {
-        return new WebApplicationException(Problem.of(403, "forbidden", "Forbidden", detail).response().build());
+        return new WebApplicationException(
+                Problem.of(403, "forbidden", "Forbidden", detail).response().build());
     }
 }

@@ -9,13 +9,12 @@ import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.container.ContainerRequestContext;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Who an {@code Authorization: Bearer …} header belongs to: the admin (the token from configuration) or an agent
@@ -65,8 +64,8 @@ public class BearerTokens {
         if (found instanceof Caller caller) {
             return Optional.of(caller);
         }
-        Optional<Caller> caller = token(request.getHeader("Authorization"))
-                .flatMap(token -> callerWith(token, request));
+        Optional<Caller> caller =
+                token(request.getHeader("Authorization")).flatMap(token -> callerWith(token, request));
         caller.ifPresent(c -> request.setAttribute(ATTRIBUTE, c));
         return caller;
     }
@@ -96,9 +95,11 @@ public class BearerTokens {
 
     // A configured admin token shorter than MIN_ADMIN_TOKEN_LENGTH is no admin token: one that short could be guessed.
     private boolean isAdminToken(String token) {
-        return adminToken.filter(expected -> expected.length() >= MIN_ADMIN_TOKEN_LENGTH)
-                .map(expected -> MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8),
-                        token.getBytes(StandardCharsets.UTF_8))).orElse(false);
+        return adminToken
+                .filter(expected -> expected.length() >= MIN_ADMIN_TOKEN_LENGTH)
+                .map(expected -> MessageDigest.isEqual(
+                        expected.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8)))
+                .orElse(false);
     }
 
     /** Said once at start: an admin token too short to be used is a set-up mistake, not a silent 401. */

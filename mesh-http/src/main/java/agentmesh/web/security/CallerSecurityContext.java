@@ -1,7 +1,6 @@
 package agentmesh.web.security;
 
 import jakarta.ws.rs.core.SecurityContext;
-
 import java.security.Principal;
 
 record CallerSecurityContext(Caller caller, boolean secure) implements SecurityContext {

@@ -4,11 +4,10 @@ import agentmesh.web.AddressBuckets;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Failed authentications per client address, in two token buckets of {@code mesh.auth.failures-per-second} (5)
@@ -52,7 +51,9 @@ public class FailedAuthentications {
      * (zero: it may now).
      */
     Duration lockedOutFor(String address, boolean agentForm) {
-        return (agentForm ? lookups : guesses).existing(address).map(bucket -> bucket.waitAt(clock.instant()))
+        return (agentForm ? lookups : guesses)
+                .existing(address)
+                .map(bucket -> bucket.waitAt(clock.instant()))
                 .orElse(Duration.ZERO);
     }
 

@@ -1,15 +1,14 @@
 package agentmesh.web.limits;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import org.junit.jupiter.api.Test;
 
 class RequestBodyTest {
 
@@ -24,16 +23,17 @@ class RequestBodyTest {
 
     @Test
     void aBodyOverTheLimitIsRefused413() {
-        RequestBody.Refused refused = assertThrows(RequestBody.Refused.class,
-                () -> RequestBody.read(new ByteArrayInputStream(new byte[11]), 10, SECOND));
+        RequestBody.Refused refused = assertThrows(
+                RequestBody.Refused.class, () -> RequestBody.read(new ByteArrayInputStream(new byte[11]), 10, SECOND));
 
         assertEquals(413, refused.status);
     }
 
     @Test
     void bytesThatAreNotUtf8AreRefused400() {
-        RequestBody.Refused refused = assertThrows(RequestBody.Refused.class,
-                () -> RequestBody.read(new ByteArrayInputStream(new byte[]{'"', (byte) 0xC3, '"'}), 10, SECOND));
+        RequestBody.Refused refused = assertThrows(
+                RequestBody.Refused.class,
+                () -> RequestBody.read(new ByteArrayInputStream(new byte[] {'"', (byte) 0xC3, '"'}), 10, SECOND));
 
         assertEquals(400, refused.status);
     }
@@ -53,8 +53,8 @@ class RequestBodyTest {
             }
         };
 
-        RequestBody.Refused refused = assertThrows(RequestBody.Refused.class,
-                () -> RequestBody.read(drips, Integer.MAX_VALUE, 0));
+        RequestBody.Refused refused =
+                assertThrows(RequestBody.Refused.class, () -> RequestBody.read(drips, Integer.MAX_VALUE, 0));
 
         assertEquals(408, refused.status);
     }
@@ -68,7 +68,6 @@ class RequestBodyTest {
             }
         };
 
-        assertEquals(408, assertThrows(RequestBody.Refused.class,
-                () -> RequestBody.read(broken, 10, SECOND)).status);
+        assertEquals(408, assertThrows(RequestBody.Refused.class, () -> RequestBody.read(broken, 10, SECOND)).status);
     }
 }

@@ -1,12 +1,11 @@
 package agentmesh.web.origin;
 
-import org.junit.jupiter.api.Test;
-
-import java.net.InetAddress;
-
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import org.junit.jupiter.api.Test;
 
 class AddressBlockTest {
 
@@ -66,9 +65,22 @@ class AddressBlockTest {
 
     @Test
     void whatIsNoAddressOrBlockIsRefused() {
-        for (String bad : new String[]{"10.0.0.0/33", "10.0.0/8", "10.0.0.0/", "10.0.0.0/-1", "10.0.0.0/8/8",
-                "2001:db8::/129", "010.0.0.1", "256.0.0.1", "example.com", "localhost", "::ffff:10.0.0.0/95",
-                "fe80::1%eth0", "[::1]", ""}) {
+        for (String bad : new String[] {
+            "10.0.0.0/33",
+            "10.0.0/8",
+            "10.0.0.0/",
+            "10.0.0.0/-1",
+            "10.0.0.0/8/8",
+            "2001:db8::/129",
+            "010.0.0.1",
+            "256.0.0.1",
+            "example.com",
+            "localhost",
+            "::ffff:10.0.0.0/95",
+            "fe80::1%eth0",
+            "[::1]",
+            ""
+        }) {
             assertThrows(IllegalArgumentException.class, () -> AddressBlock.parse(bad), bad);
         }
     }
@@ -82,8 +94,8 @@ class AddressBlockTest {
         assertFalse(proxies.trusts(address("192.0.2.2")));
         assertTrue(TrustedProxies.parse(" ").isEmpty());
 
-        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> TrustedProxies.parse("10.0.0.0/8, proxy.internal"));
+        IllegalArgumentException refused =
+                assertThrows(IllegalArgumentException.class, () -> TrustedProxies.parse("10.0.0.0/8, proxy.internal"));
         assertTrue(refused.getMessage().contains("mesh.http.trusted-proxies"), refused.getMessage());
         assertTrue(refused.getMessage().contains("proxy.internal"), refused.getMessage());
     }

@@ -1,7 +1,6 @@
 package agentmesh.web.origin;
 
 import jakarta.servlet.http.HttpServletRequest;
-
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,17 +39,22 @@ final class FakeRequest {
     }
 
     HttpServletRequest request() {
-        return (HttpServletRequest) Proxy.newProxyInstance(FakeRequest.class.getClassLoader(),
-                new Class<?>[]{HttpServletRequest.class}, (proxy, method, args) -> switch (method.getName()) {
+        return (HttpServletRequest) Proxy.newProxyInstance(
+                FakeRequest.class.getClassLoader(),
+                new Class<?>[] {HttpServletRequest.class},
+                (proxy, method, args) -> switch (method.getName()) {
                     case "getRemoteAddr" -> peer;
                     case "getScheme" -> scheme;
                     case "getServerName" -> serverName;
                     case "getServerPort" -> serverPort;
                     case "getContextPath" -> "/mesh";
                     case "getHeaders" -> Collections.enumeration(headers.getOrDefault((String) args[0], List.of()));
-                    case "getHeader" -> headers.getOrDefault((String) args[0], List.of()).stream().findFirst()
-                            .orElse(null);
-                    default -> throw new UnsupportedOperationException(method.getName().toLowerCase(Locale.ROOT));
+                    case "getHeader" ->
+                        headers.getOrDefault((String) args[0], List.of()).stream()
+                                .findFirst()
+                                .orElse(null);
+                    default ->
+                        throw new UnsupportedOperationException(method.getName().toLowerCase(Locale.ROOT));
                 });
     }
 }

@@ -1,18 +1,17 @@
 package agentmesh.web.origin;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.core.MultivaluedHashMap;
 import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.UriInfo;
-import org.junit.jupiter.api.Test;
-
 import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.util.Optional;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import org.junit.jupiter.api.Test;
 
 class PublicLocationsTest {
 
@@ -20,9 +19,11 @@ class PublicLocationsTest {
 
     @Test
     void aLocationWithinTheApiMovesToThePublicBase() {
-        assertEquals(URI.create("https://mesh.example.com/mesh/api/v1/tasks/t1"),
+        assertEquals(
+                URI.create("https://mesh.example.com/mesh/api/v1/tasks/t1"),
                 filtered(URI.create("http://10.0.0.5:8080/mesh/api/v1/tasks/t1")));
-        assertEquals(URI.create("https://mesh.example.com/mesh/api/v1/admin/agents/bob"),
+        assertEquals(
+                URI.create("https://mesh.example.com/mesh/api/v1/admin/agents/bob"),
                 filtered(URI.create("admin/agents/bob")));
     }
 
@@ -43,14 +44,17 @@ class PublicLocationsTest {
         if (location != null) {
             headers.putSingle("Location", location);
         }
-        filter.filter(fake(ContainerRequestContext.class, "getUriInfo", fake(UriInfo.class, "getBaseUri", API)),
+        filter.filter(
+                fake(ContainerRequestContext.class, "getUriInfo", fake(UriInfo.class, "getBaseUri", API)),
                 responseWith(headers));
         return (URI) headers.getFirst("Location");
     }
 
     private static ContainerResponseContext responseWith(MultivaluedMap<String, Object> headers) {
-        return (ContainerResponseContext) Proxy.newProxyInstance(PublicLocationsTest.class.getClassLoader(),
-                new Class<?>[]{ContainerResponseContext.class}, (proxy, method, args) -> switch (method.getName()) {
+        return (ContainerResponseContext) Proxy.newProxyInstance(
+                PublicLocationsTest.class.getClassLoader(),
+                new Class<?>[] {ContainerResponseContext.class},
+                (proxy, method, args) -> switch (method.getName()) {
                     case "getHeaders" -> headers;
                     case "getLocation" -> (URI) headers.getFirst("Location");
                     default -> throw new UnsupportedOperationException(method.getName());
@@ -58,8 +62,8 @@ class PublicLocationsTest {
     }
 
     private static <T> T fake(Class<T> type, String getter, Object answer) {
-        return type.cast(Proxy.newProxyInstance(PublicLocationsTest.class.getClassLoader(), new Class<?>[]{type},
-                (proxy, method, args) -> {
+        return type.cast(Proxy.newProxyInstance(
+                PublicLocationsTest.class.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
                     if (method.getName().equals(getter)) {
                         return answer;
                     }

@@ -1,7 +1,8 @@
 package agentmesh.web.readers;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
@@ -12,10 +13,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 class AgentLanesTest {
 
@@ -33,11 +32,12 @@ class AgentLanesTest {
         AtomicInteger running = new AtomicInteger();
         AtomicInteger mostAtOnce = new AtomicInteger();
 
-        IntStream.range(0, 200).forEach(i -> lanes.execute("alice", () -> {
-            mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
-            ran.add(i);
-            running.decrementAndGet();
-        }));
+        IntStream.range(0, 200)
+                .forEach(i -> lanes.execute("alice", () -> {
+                    mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
+                    ran.add(i);
+                    running.decrementAndGet();
+                }));
 
         await().atMost(Duration.ofSeconds(5)).until(() -> ran.size() == 200);
         assertEquals(IntStream.range(0, 200).boxed().toList(), ran);

@@ -35,10 +35,12 @@ public class ReactiveConsumerProbe {
         HealthReport ready = health.getReadiness();
         HealthReport alive = health.getLiveness();
         HealthCheckResponseBuilder response = HealthCheckResponse.named(ConsumerReadiness.NAME)
-                .status(ready.isOk() && alive.isOk()).withData("reactiveMessaging", true);
+                .status(ready.isOk() && alive.isOk())
+                .withData("reactiveMessaging", true);
         for (HealthReport report : new HealthReport[] {ready, alive}) {
-            report.getChannels().stream().filter(channel -> !channel.isOk()).forEach(channel ->
-                    response.withData(channel.getChannel(), String.valueOf(channel.getMessage())));
+            report.getChannels().stream()
+                    .filter(channel -> !channel.isOk())
+                    .forEach(channel -> response.withData(channel.getChannel(), String.valueOf(channel.getMessage())));
         }
         return response.build();
     }

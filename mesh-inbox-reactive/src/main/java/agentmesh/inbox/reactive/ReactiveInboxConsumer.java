@@ -9,19 +9,18 @@ import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordBatchMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.apache.kafka.clients.consumer.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.common.TopicPartition;
-import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
-import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.eclipse.microprofile.reactive.messaging.Message;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.logging.Logger;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.TopicPartition;
+import org.eclipse.microprofile.reactive.messaging.Acknowledgment;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
  * The inbox consumer as the design card draws it: a MicroProfile Reactive Messaging {@code @Incoming} method on the
@@ -73,7 +72,8 @@ public class ReactiveInboxConsumer {
                 .map(IncomingKafkaRecordBatchMetadata::getRecords)
                 .orElseThrow(() -> new IllegalStateException("the inbox channel must be a Kafka batch channel"));
         List<List<PolledRecord>> partitions = records.partitions().stream()
-                .map(partition -> polled(records, partition)).toList();
+                .map(partition -> polled(records, partition))
+                .toList();
         return delivery.inTurn(() -> deliver(partitions))
                 .handle((done, failure) -> failure == null ? batch.ack() : batch.nack(failure))
                 .thenCompose(Function.identity());
@@ -93,8 +93,8 @@ public class ReactiveInboxConsumer {
         KafkaConsumer<String, String> consumer = kafka.getConsumer(CHANNEL);
         if (consumer != null) {
             consumer.runOnPollingThread(ReactiveInboxConsumer::lags)
-                    .subscribe().with(lags -> lags.forEach(metrics::lag),
-                            failure -> LOG.fine(() -> "Lag not read: " + failure));
+                    .subscribe()
+                    .with(lags -> lags.forEach(metrics::lag), failure -> LOG.fine(() -> "Lag not read: " + failure));
         }
     }
 
@@ -108,6 +108,7 @@ public class ReactiveInboxConsumer {
 
     private static List<PolledRecord> polled(ConsumerRecords<String, String> records, TopicPartition partition) {
         return records.records(partition).stream()
-                .map(r -> new PolledRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value())).toList();
+                .map(r -> new PolledRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value()))
+                .toList();
     }
 }

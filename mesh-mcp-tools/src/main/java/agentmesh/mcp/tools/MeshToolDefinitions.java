@@ -3,7 +3,6 @@ package agentmesh.mcp.tools;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -23,33 +22,72 @@ public final class MeshToolDefinitions {
     public static final String WAIT_FOR_MESSAGE = "mesh_wait_for_message";
 
     private static final List<ToolDefinition> ACTIONS = List.of(
-            action(SEND_MESSAGE, "Send a text message to another agent. Without taskId it opens a new task with that"
+            action(
+                    SEND_MESSAGE,
+                    "Send a text message to another agent. Without taskId it opens a new task with that"
                             + " agent; with taskId it is a message in that task.",
-                    properties().add("to", string("The recipient agent's id")).add("text", string("The message"))
-                            .add("taskId", string("An existing task's id")), "to", "text"),
-            action(REPLY, "Reply in the task being handled (or in taskId), to its other agent.",
+                    properties()
+                            .add("to", string("The recipient agent's id"))
+                            .add("text", string("The message"))
+                            .add("taskId", string("An existing task's id")),
+                    "to",
+                    "text"),
+            action(
+                    REPLY,
+                    "Reply in the task being handled (or in taskId), to its other agent.",
                     properties().add("text", string("The reply")).add("taskId", string("Another task's id")),
                     "text"),
-            action(UPDATE_TASK, "Set the state of the task being handled (or of taskId): working, input-required,"
+            action(
+                    UPDATE_TASK,
+                    "Set the state of the task being handled (or of taskId): working, input-required,"
                             + " completed, failed or rejected.",
-                    properties().add("state", string("The new state")).add("reason", string("Why, briefly"))
-                            .add("taskId", string("Another task's id")), "state"),
-            action(ADD_ARTIFACT, "Attach a named result to the task being handled (or to taskId).",
-                    properties().add("name", string("The artifact's name")).add("text", string("Its content"))
-                            .add("taskId", string("Another task's id")), "name", "text"),
-            action(READ_TASK, "Read a task (the one being handled unless taskId is given): its state, newest"
-                    + " messages and artifacts.", properties().add("taskId", string("A task's id"))));
+                    properties()
+                            .add("state", string("The new state"))
+                            .add("reason", string("Why, briefly"))
+                            .add("taskId", string("Another task's id")),
+                    "state"),
+            action(
+                    ADD_ARTIFACT,
+                    "Attach a named result to the task being handled (or to taskId).",
+                    properties()
+                            .add("name", string("The artifact's name"))
+                            .add("text", string("Its content"))
+                            .add("taskId", string("Another task's id")),
+                    "name",
+                    "text"),
+            action(
+                    READ_TASK,
+                    "Read a task (the one being handled unless taskId is given): its state, newest"
+                            + " messages and artifacts.",
+                    properties().add("taskId", string("A task's id"))));
 
     private static final List<ToolDefinition> INBOX = List.of(
-            new ToolDefinition(READ_INBOX, "Read the agent's inbox: messages, task status changes and artifacts"
-                    + " from other agents, oldest first. Returns the events and the cursor to read on from.",
-                    Json.createObjectBuilder().add("type", "object").add("properties", properties()
-                            .add("after", integer("Events after this cursor (default: after the last read)"))
-                            .add("limit", integer("At most this many events (default 20)"))).build()),
-            new ToolDefinition(WAIT_FOR_MESSAGE, "Wait until the inbox has something new (or the timeout passes)"
-                    + " and return it, as mesh_read_inbox does.",
-                    Json.createObjectBuilder().add("type", "object").add("properties", properties()
-                            .add("timeoutSeconds", integer("How long to wait for an event, 1 to 60 (default 30)")))
+            new ToolDefinition(
+                    READ_INBOX,
+                    "Read the agent's inbox: messages, task status changes and artifacts"
+                            + " from other agents, oldest first. Returns the events and the cursor to read on from.",
+                    Json.createObjectBuilder()
+                            .add("type", "object")
+                            .add(
+                                    "properties",
+                                    properties()
+                                            .add(
+                                                    "after",
+                                                    integer("Events after this cursor (default: after the last read)"))
+                                            .add("limit", integer("At most this many events (default 20)")))
+                            .build()),
+            new ToolDefinition(
+                    WAIT_FOR_MESSAGE,
+                    "Wait until the inbox has something new (or the timeout passes)"
+                            + " and return it, as mesh_read_inbox does.",
+                    Json.createObjectBuilder()
+                            .add("type", "object")
+                            .add(
+                                    "properties",
+                                    properties()
+                                            .add(
+                                                    "timeoutSeconds",
+                                                    integer("How long to wait for an event, 1 to 60 (default 30)")))
                             .build()));
 
     private static final int DEFAULT_EVENTS = 20;
@@ -57,8 +95,7 @@ public final class MeshToolDefinitions {
     private static final int DEFAULT_WAIT_SECONDS = 30;
     private static final int MAX_WAIT_SECONDS = 60;
 
-    private MeshToolDefinitions() {
-    }
+    private MeshToolDefinitions() {}
 
     /** The five tools that act on tasks: what an LLM brain handling one event may do. */
     public static List<ToolDefinition> actions() {
@@ -97,14 +134,20 @@ public final class MeshToolDefinitions {
         return result.startsWith("{\"error\"");
     }
 
-    private static ToolDefinition action(String name, String description, JsonObjectBuilder properties,
-                                         String... required) {
+    private static ToolDefinition action(
+            String name, String description, JsonObjectBuilder properties, String... required) {
         var requiredNames = Json.createArrayBuilder();
         for (String property : required) {
             requiredNames.add(property);
         }
-        return new ToolDefinition(name, description, Json.createObjectBuilder().add("type", "object")
-                .add("properties", properties).add("required", requiredNames).build());
+        return new ToolDefinition(
+                name,
+                description,
+                Json.createObjectBuilder()
+                        .add("type", "object")
+                        .add("properties", properties)
+                        .add("required", requiredNames)
+                        .build());
     }
 
     private static JsonObjectBuilder properties() {
@@ -112,10 +155,16 @@ public final class MeshToolDefinitions {
     }
 
     private static JsonObject string(String description) {
-        return Json.createObjectBuilder().add("type", "string").add("description", description).build();
+        return Json.createObjectBuilder()
+                .add("type", "string")
+                .add("description", description)
+                .build();
     }
 
     private static JsonObject integer(String description) {
-        return Json.createObjectBuilder().add("type", "integer").add("description", description).build();
+        return Json.createObjectBuilder()
+                .add("type", "integer")
+                .add("description", description)
+                .build();
     }
 }

@@ -8,7 +8,14 @@ public record ToolDefinition(String name, String description, JsonObject inputSc
 
     /** The same tool as an OpenAI-style function definition ({@code {"type":"function","function":{…}}}). */
     public JsonObject asFunction() {
-        return Json.createObjectBuilder().add("type", "function").add("function", Json.createObjectBuilder()
-                .add("name", name).add("description", description).add("parameters", inputSchema)).build();
+        return Json.createObjectBuilder()
+                .add("type", "function")
+                .add(
+                        "function",
+                        Json.createObjectBuilder()
+                                .add("name", name)
+                                .add("description", description)
+                                .add("parameters", inputSchema))
+                .build();
     }
 }

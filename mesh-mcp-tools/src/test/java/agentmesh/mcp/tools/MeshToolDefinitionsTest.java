@@ -1,21 +1,27 @@
 package agentmesh.mcp.tools;
 
-import jakarta.json.Json;
-import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class MeshToolDefinitionsTest {
 
     @Test
     void anMcpServerOffersTheFiveActionsThenTheTwoInboxTools() {
-        assertEquals(List.of("mesh_send_message", "mesh_reply", "mesh_update_task", "mesh_add_artifact",
-                        "mesh_read_task", "mesh_read_inbox", "mesh_wait_for_message"),
+        assertEquals(
+                List.of(
+                        "mesh_send_message",
+                        "mesh_reply",
+                        "mesh_update_task",
+                        "mesh_add_artifact",
+                        "mesh_read_task",
+                        "mesh_read_inbox",
+                        "mesh_wait_for_message"),
                 MeshToolDefinitions.all().stream().map(ToolDefinition::name).toList());
         assertEquals(MeshToolDefinitions.all().subList(0, 5), MeshToolDefinitions.actions());
     }
@@ -26,7 +32,9 @@ class MeshToolDefinitionsTest {
 
         assertEquals("object", schema.getString("type"));
         assertEquals(Json.createArrayBuilder().add("to").add("text").build(), schema.getJsonArray("required"));
-        assertEquals(List.of("to", "text", "taskId"), List.copyOf(schema.getJsonObject("properties").keySet()));
+        assertEquals(
+                List.of("to", "text", "taskId"),
+                List.copyOf(schema.getJsonObject("properties").keySet()));
     }
 
     @Test
@@ -43,13 +51,23 @@ class MeshToolDefinitionsTest {
     @Test
     void inboxArgumentsAreHeldWithinTheirBounds() {
         assertEquals(20, MeshToolDefinitions.eventLimit(JsonObject.EMPTY_JSON_OBJECT));
-        assertEquals(100, MeshToolDefinitions.eventLimit(Json.createObjectBuilder().add("limit", 5000).build()));
-        assertEquals(1, MeshToolDefinitions.eventLimit(Json.createObjectBuilder().add("limit", -3).build()));
+        assertEquals(
+                100,
+                MeshToolDefinitions.eventLimit(
+                        Json.createObjectBuilder().add("limit", 5000).build()));
+        assertEquals(
+                1,
+                MeshToolDefinitions.eventLimit(
+                        Json.createObjectBuilder().add("limit", -3).build()));
         assertEquals(30, MeshToolDefinitions.waitSeconds(JsonObject.EMPTY_JSON_OBJECT));
-        assertEquals(60, MeshToolDefinitions.waitSeconds(Json.createObjectBuilder().add("timeoutSeconds", 3600)
-                .build()));
-        assertEquals(1, MeshToolDefinitions.waitSeconds(Json.createObjectBuilder().add("timeoutSeconds", 0)
-                .build()));
+        assertEquals(
+                60,
+                MeshToolDefinitions.waitSeconds(
+                        Json.createObjectBuilder().add("timeoutSeconds", 3600).build()));
+        assertEquals(
+                1,
+                MeshToolDefinitions.waitSeconds(
+                        Json.createObjectBuilder().add("timeoutSeconds", 0).build()));
     }
 
     @Test

@@ -12,14 +12,13 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Serves mesh agents at an origin: forwards the requests {@link OriginRoutes} gives an agent to its A2A address in
@@ -60,10 +59,14 @@ public class AgentOrigins implements Filter {
         }
         routes = new OriginRoutes(hostPattern, defaultAgent);
         context = config.getServletContext();
-        LOG.info("A2A agents at an origin: " + hostPattern.map(pattern -> "each at its host " + pattern)
-                .orElse("no host form (mesh.a2a.host-pattern unset)") + "; " + defaultAgent
-                .map(agent -> agent + " at the server's root")
-                .orElse("no default agent (mesh.a2a.default-agent unset)"));
+        LOG.info("A2A agents at an origin: "
+                + hostPattern
+                        .map(pattern -> "each at its host " + pattern)
+                        .orElse("no host form (mesh.a2a.host-pattern unset)")
+                + "; "
+                + defaultAgent
+                        .map(agent -> agent + " at the server's root")
+                        .orElse("no default agent (mesh.a2a.default-agent unset)"));
     }
 
     @Override
@@ -71,7 +74,8 @@ public class AgentOrigins implements Filter {
             throws IOException, ServletException {
         HttpServletRequest http = (HttpServletRequest) request;
         HttpServletResponse answer = (HttpServletResponse) response;
-        OriginRoute route = http.getDispatcherType() != DispatcherType.REQUEST ? new OriginRoute.PassOn()
+        OriginRoute route = http.getDispatcherType() != DispatcherType.REQUEST
+                ? new OriginRoute.PassOn()
                 : routes.route(http.getServerName(), http.getMethod(), pathBelowRoot(http));
         if (route instanceof OriginRoute.ToAgent toAgent) {
             forward(toAgent, http, answer);
@@ -88,7 +92,11 @@ public class AgentOrigins implements Filter {
         // Null where the server refuses cross-context dispatch; the root's own context where no module is at /mesh.
         if (mesh == null || !MESH_CONTEXT.equals(mesh.getContextPath())) {
             response.setHeader("Retry-After", "1");
-            problem(response, 503, "service-unavailable", "Service unavailable",
+            problem(
+                    response,
+                    503,
+                    "service-unavailable",
+                    "Service unavailable",
                     "The mesh is not reachable from the server's root now; its agents are at /mesh/a2a/{agentId}");
             return;
         }
@@ -110,7 +118,8 @@ public class AgentOrigins implements Filter {
     private static void problem(HttpServletResponse response, int status, String type, String title, String detail)
             throws IOException {
         byte[] body = ("{\"type\":\"https://agent-mesh.dev/problems/" + type + "\",\"title\":\"" + title
-                + "\",\"status\":" + status + ",\"detail\":\"" + detail + "\"}").getBytes(StandardCharsets.UTF_8);
+                        + "\",\"status\":" + status + ",\"detail\":\"" + detail + "\"}")
+                .getBytes(StandardCharsets.UTF_8);
         response.setStatus(status);
         response.setContentType("application/problem+json");
         response.setContentLength(body.length);

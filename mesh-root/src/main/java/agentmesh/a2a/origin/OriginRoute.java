@@ -7,16 +7,13 @@ sealed interface OriginRoute {
      * To the agent's A2A address in the mesh, {@code target} relative to the mesh's context ({@code /a2a/bob/…}).
      * {@code servedAt} says which origin the agent is served at, for the URLs of its card.
      */
-    record ToAgent(String agent, String target, ServedAt servedAt) implements OriginRoute {
-    }
+    record ToAgent(String agent, String target, ServedAt servedAt) implements OriginRoute {}
 
     /** At an agent's host, a path that no A2A route can be (a dot segment, an escaped or unusual character). */
-    record NotAnAgentPath() implements OriginRoute {
-    }
+    record NotAnAgentPath() implements OriginRoute {}
 
     /** Not the mesh's: the server's own (health, metrics, OpenAPI) or nothing. */
-    record PassOn() implements OriginRoute {
-    }
+    record PassOn() implements OriginRoute {}
 
     /**
      * The origin an agent is served at, as the request attribute {@link #ATTRIBUTE} tells the A2A facade. The facade

@@ -21,8 +21,13 @@ final class OriginRoutes {
 
     private static final Pattern PLAIN_PATH = Pattern.compile("(/[A-Za-z0-9._~:@-]*)+");
     private static final Pattern DOT_SEGMENT = Pattern.compile("/\\.{1,2}(/|$)");
-    private static final Set<String> ROOT_ROUTES = Set.of("/.well-known/agent-card.json", "/.well-known/agent.json",
-            "/message:send", "/message:stream", "/tasks", "/extendedAgentCard");
+    private static final Set<String> ROOT_ROUTES = Set.of(
+            "/.well-known/agent-card.json",
+            "/.well-known/agent.json",
+            "/message:send",
+            "/message:stream",
+            "/tasks",
+            "/extendedAgentCard");
 
     private final Optional<HostPattern> hostPattern;
     private final Optional<String> defaultAgent;
@@ -42,7 +47,8 @@ final class OriginRoutes {
     OriginRoute route(String host, String method, String path) {
         Optional<String> hostAgent = hostPattern.flatMap(pattern -> pattern.agentOf(host));
         if (hostAgent.isPresent()) {
-            return isPlain(path) ? toAgent(hostAgent.get(), path, OriginRoute.ServedAt.AGENT_HOST)
+            return isPlain(path)
+                    ? toAgent(hostAgent.get(), path, OriginRoute.ServedAt.AGENT_HOST)
                     : new OriginRoute.NotAnAgentPath();
         }
         if (defaultAgent.isPresent() && isPlain(path) && isRootA2aRoute(method, path)) {

@@ -1,12 +1,11 @@
 package agentmesh.a2a.origin;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Optional;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 class HostPatternTest {
 
@@ -26,9 +25,18 @@ class HostPatternTest {
 
     @Test
     void otherHostsNameNoAgent() {
-        for (String host : new String[] {"agents.example.com", ".agents.example.com", "bob.agents.example.org",
-                "bob.example.com", "x.bob.agents.example.com", "bobagents.example.com", "127.0.0.1", "[::1]",
-                "localhost", ""}) {
+        for (String host : new String[] {
+            "agents.example.com",
+            ".agents.example.com",
+            "bob.agents.example.org",
+            "bob.example.com",
+            "x.bob.agents.example.com",
+            "bobagents.example.com",
+            "127.0.0.1",
+            "[::1]",
+            "localhost",
+            ""
+        }) {
             assertEquals(Optional.empty(), agents.agentOf(host), host);
         }
         assertEquals(Optional.empty(), agents.agentOf(null));
@@ -54,13 +62,24 @@ class HostPatternTest {
 
     @Test
     void aPatternNeedsTheAgentLabelOnceAndADomain() {
-        for (String bad : new String[] {"agents.example.com", "{agent}", "{agent}.{agent}.example.com",
-                "x{agent}.example.com", "{agent}-x.example.com", "{agent}.exa_mple.com", "{agent}..example.com",
-                "*.agents.example.com", "{agent}.agents.example.com:8080", ""}) {
-            IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                    () -> HostPattern.parse(bad), bad);
+        for (String bad : new String[] {
+            "agents.example.com",
+            "{agent}",
+            "{agent}.{agent}.example.com",
+            "x{agent}.example.com",
+            "{agent}-x.example.com",
+            "{agent}.exa_mple.com",
+            "{agent}..example.com",
+            "*.agents.example.com",
+            "{agent}.agents.example.com:8080",
+            ""
+        }) {
+            IllegalArgumentException refused =
+                    assertThrows(IllegalArgumentException.class, () -> HostPattern.parse(bad), bad);
             assertTrue(refused.getMessage().startsWith("mesh.a2a.host-pattern must be"), refused.getMessage());
         }
-        assertEquals("{agent}.agents.localhost", HostPattern.parse(" {AGENT}.Agents.localhost ").toString());
+        assertEquals(
+                "{agent}.agents.localhost",
+                HostPattern.parse(" {AGENT}.Agents.localhost ").toString());
     }
 }

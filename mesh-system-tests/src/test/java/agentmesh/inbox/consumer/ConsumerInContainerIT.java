@@ -1,5 +1,8 @@
 package agentmesh.inbox.consumer;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import agentmesh.inbox.control.DeadLetters;
 import agentmesh.inbox.control.InboxDelivery;
 import agentmesh.inbox.control.InboxMetrics;
@@ -10,18 +13,6 @@ import agentmesh.system.incontainer.MeshFixtures;
 import agentmesh.testfaults.DeliveryFaults;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.MockConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.StringReader;
 import java.time.Clock;
 import java.time.Duration;
@@ -33,9 +24,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.MockConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The inbox consumer's loop inside the server, on the container's transactions and the real database: records come
@@ -85,8 +84,12 @@ class ConsumerInContainerIT {
         settings.topic = TOPIC;
         settings.maxAttempts = 2;
         settings.retryBackoffMillis = 100;
-        loop = new ConsumerLoop("incontainer", settings, () -> kafka,
-                new ContainerDeliveries(delivery, deadLetters, faults, metrics), Clock.systemUTC());
+        loop = new ConsumerLoop(
+                "incontainer",
+                settings,
+                () -> kafka,
+                new ContainerDeliveries(delivery, deadLetters, faults, metrics),
+                Clock.systemUTC());
         loop.subscribe(kafka);
         kafka.rebalance(List.of(p0, p1));
         kafka.updateBeginningOffsets(Map.of(p0, 0L, p1, 0L));
@@ -113,8 +116,15 @@ class ConsumerInContainerIT {
         assertEquals(List.of(eventId(a), eventId(c)), inbox());
         assertEquals(List.of(1L, 2L), cursors(), "the undone batch used no cursor");
         assertEquals(3, committed(p0));
-        assertEquals(List.of(1L), Jdbc.query(database, "SELECT kafka_offset FROM dead_letter WHERE topic = ?"
-                + " AND record_key = ?", row -> row.getLong(1), TOPIC, recipient), "the poison record is parked");
+        assertEquals(
+                List.of(1L),
+                Jdbc.query(
+                        database,
+                        "SELECT kafka_offset FROM dead_letter WHERE topic = ?" + " AND record_key = ?",
+                        row -> row.getLong(1),
+                        TOPIC,
+                        recipient),
+                "the poison record is parked");
     }
 
     @Test
@@ -137,9 +147,16 @@ class ConsumerInContainerIT {
     }
 
     private String event(String name, String eventId) {
-        return Json.createObjectBuilder().add("type", "message").add("eventId", eventId)
-                .add("messageId", "m-" + name).add("taskId", "t-incontainer").add("from", "incontainer")
-                .add("to", recipient).add("createdAt", Instant.now().toString()).build().toString();
+        return Json.createObjectBuilder()
+                .add("type", "message")
+                .add("eventId", eventId)
+                .add("messageId", "m-" + name)
+                .add("taskId", "t-incontainer")
+                .add("from", "incontainer")
+                .add("to", recipient)
+                .add("createdAt", Instant.now().toString())
+                .build()
+                .toString();
     }
 
     private static String eventId(String event) {
@@ -157,7 +174,8 @@ class ConsumerInContainerIT {
     private void poll() {
         for (TopicPartition partition : kafka.assignment()) {
             long position = kafka.position(partition);
-            log.getOrDefault(partition, List.of()).stream().filter(r -> r.offset() >= position)
+            log.getOrDefault(partition, List.of()).stream()
+                    .filter(r -> r.offset() >= position)
                     .forEach(kafka::addRecord);
         }
         loop.pollOnce(kafka);
@@ -169,12 +187,18 @@ class ConsumerInContainerIT {
     }
 
     private List<String> inbox() {
-        return Jdbc.query(database, "SELECT event_id FROM inbox_event WHERE agent_id = ? ORDER BY cursor_no",
-                row -> row.getString(1), recipient);
+        return Jdbc.query(
+                database,
+                "SELECT event_id FROM inbox_event WHERE agent_id = ? ORDER BY cursor_no",
+                row -> row.getString(1),
+                recipient);
     }
 
     private List<Long> cursors() {
-        return Jdbc.query(database, "SELECT cursor_no FROM inbox_event WHERE agent_id = ? ORDER BY cursor_no",
-                row -> row.getLong(1), recipient);
+        return Jdbc.query(
+                database,
+                "SELECT cursor_no FROM inbox_event WHERE agent_id = ? ORDER BY cursor_no",
+                row -> row.getLong(1),
+                recipient);
     }
 }

@@ -2,7 +2,6 @@ package agentmesh.system.abuse;
 
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshClient.Agent;
-
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -36,8 +35,10 @@ public final class AbusiveAgent implements AutoCloseable {
 
     private final URI api;
     private final Agent mallory;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Map<String, Map<Integer, Long>> answers = new ConcurrentHashMap<>();
@@ -66,11 +67,18 @@ public final class AbusiveAgent implements AutoCloseable {
     private void attack() {
         while (running.get()) {
             slowBodies();
-            forATurn("card flood", 100, () -> send(HttpRequest.newBuilder(api.resolve("../../a2a/" + mallory.id()
-                    + "/.well-known/agent-card.json")).timeout(Duration.ofSeconds(10)).build()));
+            forATurn(
+                    "card flood",
+                    100,
+                    () -> send(HttpRequest.newBuilder(
+                                    api.resolve("../../a2a/" + mallory.id() + "/.well-known/agent-card.json"))
+                            .timeout(Duration.ofSeconds(10))
+                            .build()));
             forATurn("admin-token guesses", 50, () -> {
                 try {
-                    return RawHttp.get(api.resolve("admin/agents"), InetAddress.getByName("127.0.0.3"),
+                    return RawHttp.get(
+                            api.resolve("admin/agents"),
+                            InetAddress.getByName("127.0.0.3"),
                             "guess-" + UUID.randomUUID());
                 } catch (Exception e) {
                     return -1;
@@ -86,8 +94,8 @@ public final class AbusiveAgent implements AutoCloseable {
             URI target = targets[i % targets.length];
             uploads.add(threads.submit(() -> count("slow bodies", () -> {
                 try {
-                    return RawHttp.drippingPost(target, mallory.token(), 1_000_000, Duration.ofSeconds(2),
-                            Duration.ofSeconds(40));
+                    return RawHttp.drippingPost(
+                            target, mallory.token(), 1_000_000, Duration.ofSeconds(2), Duration.ofSeconds(40));
                 } catch (Exception e) {
                     return -1;
                 }

@@ -1,7 +1,8 @@
 package agentmesh.system.abuse;
 
-import agentmesh.stack.MeshServer;
+import static org.awaitility.Awaitility.await;
 
+import agentmesh.stack.MeshServer;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -12,8 +13,6 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import static org.awaitility.Awaitility.await;
 
 /**
  * How close the server came to running out of heap while something ran: the most heap in use after any garbage
@@ -44,9 +43,15 @@ final class HeapWatch {
     /** The highest share of the maximum heap in use after a collection, since the watch started. */
     double highestShare() throws Exception {
         long fullCollections = count("Pause Full");
-        long pid = server.pid().orElseThrow(() -> new IllegalStateException("the server is not running")).pid();
-        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
-                Long.toString(pid), "GC.run").redirectErrorStream(true).start();
+        long pid = server.pid()
+                .orElseThrow(() -> new IllegalStateException("the server is not running"))
+                .pid();
+        Process jcmd = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                        Long.toString(pid),
+                        "GC.run")
+                .redirectErrorStream(true)
+                .start();
         jcmd.getInputStream().readAllBytes();
         if (!jcmd.waitFor(30, TimeUnit.SECONDS) || jcmd.exitValue() != 0) {
             throw new IllegalStateException("jcmd " + pid + " GC.run failed");
@@ -57,8 +62,10 @@ final class HeapWatch {
         for (Matcher after = AFTER_GC.matcher(since); after.find(); ) {
             peakMegabytes = Math.max(peakMegabytes, Long.parseLong(after.group(2)));
         }
-        return peakMegabytes / (double) maxHeapMegabytes().orElseThrow(() -> new IllegalStateException(
-                "no 'Heap Max Capacity' in " + gcLog + " (log gc+init)"));
+        return peakMegabytes
+                / (double) maxHeapMegabytes()
+                        .orElseThrow(() ->
+                                new IllegalStateException("no 'Heap Max Capacity' in " + gcLog + " (log gc+init)"));
     }
 
     private OptionalLong maxHeapMegabytes() throws IOException {

@@ -20,8 +20,7 @@ final class RawHttp {
     /** No status line came: the server closed the connection without an answer. */
     static final int CLOSED = -1;
 
-    private RawHttp() {
-    }
+    private RawHttp() {}
 
     /**
      * A POST that declares {@code declaredLength} bytes and sends one byte every {@code drip} until it is answered;
@@ -33,9 +32,10 @@ final class RawHttp {
             socket.setSoTimeout((int) drip.toMillis());
             OutputStream out = socket.getOutputStream();
             out.write(("POST " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort()
-                    + "\r\nAuthorization: Bearer " + token + "\r\nContent-Type: application/json"
-                    + "\r\nAccept: application/json, text/event-stream\r\nContent-Length: " + declaredLength
-                    + "\r\n\r\n{").getBytes(StandardCharsets.ISO_8859_1));
+                            + "\r\nAuthorization: Bearer " + token + "\r\nContent-Type: application/json"
+                            + "\r\nAccept: application/json, text/event-stream\r\nContent-Length: " + declaredLength
+                            + "\r\n\r\n{")
+                    .getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
             InputStream in = socket.getInputStream();
             StringBuilder statusLine = new StringBuilder();
@@ -71,9 +71,10 @@ final class RawHttp {
         Socket socket = new Socket();
         socket.setReceiveBufferSize(1024);
         socket.connect(new InetSocketAddress(uri.getHost(), uri.getPort()), 5_000);
-        socket.getOutputStream().write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":"
-                + uri.getPort() + "\r\nAuthorization: Bearer " + token + "\r\nAccept: text/event-stream\r\n\r\n")
-                .getBytes(StandardCharsets.ISO_8859_1));
+        socket.getOutputStream()
+                .write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort()
+                                + "\r\nAuthorization: Bearer " + token + "\r\nAccept: text/event-stream\r\n\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1));
         return socket;
     }
 
@@ -81,9 +82,10 @@ final class RawHttp {
     static int get(URI uri, InetAddress from, String token) throws IOException {
         try (Socket socket = new Socket(uri.getHost(), uri.getPort(), from, 0)) {
             socket.setSoTimeout(10_000);
-            socket.getOutputStream().write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":"
-                    + uri.getPort() + "\r\nAuthorization: Bearer " + token + "\r\nConnection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream()
+                    .write(("GET " + uri.getRawPath() + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort()
+                                    + "\r\nAuthorization: Bearer " + token + "\r\nConnection: close\r\n\r\n")
+                            .getBytes(StandardCharsets.ISO_8859_1));
             String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
             return Integer.parseInt(answer.substring(9, 12));
         }

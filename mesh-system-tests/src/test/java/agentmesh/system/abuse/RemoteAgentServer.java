@@ -4,7 +4,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringReader;
@@ -28,7 +27,12 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class RemoteAgentServer implements AutoCloseable {
 
-    enum Behaviour { WELL, DRIPS, ANSWERS_100_MB, NEVER_ENDS_ITS_STREAM }
+    enum Behaviour {
+        WELL,
+        DRIPS,
+        ANSWERS_100_MB,
+        NEVER_ENDS_ITS_STREAM
+    }
 
     private static final Duration DRIP = Duration.ofSeconds(2);
     private static final long HUGE = 100L << 20;
@@ -80,12 +84,19 @@ final class RemoteAgentServer implements AutoCloseable {
     }
 
     private String card() {
-        return Json.createObjectBuilder().add("name", behaviour.name().toLowerCase()).add("description", "a test")
-                .add("url", base() + "/rpc").add("preferredTransport", "JSONRPC").add("protocolVersion", "0.3.0")
-                .add("version", "1").add("capabilities", Json.createObjectBuilder().add("streaming", true))
+        return Json.createObjectBuilder()
+                .add("name", behaviour.name().toLowerCase())
+                .add("description", "a test")
+                .add("url", base() + "/rpc")
+                .add("preferredTransport", "JSONRPC")
+                .add("protocolVersion", "0.3.0")
+                .add("version", "1")
+                .add("capabilities", Json.createObjectBuilder().add("streaming", true))
                 .add("defaultInputModes", Json.createArrayBuilder().add("text/plain"))
                 .add("defaultOutputModes", Json.createArrayBuilder().add("text/plain"))
-                .add("skills", Json.createArrayBuilder()).build().toString();
+                .add("skills", Json.createArrayBuilder())
+                .build()
+                .toString();
     }
 
     private void call(HttpExchange exchange) throws IOException {
@@ -101,24 +112,49 @@ final class RemoteAgentServer implements AutoCloseable {
             switch (behaviour) {
                 case WELL -> {
                     JsonObject message = request.getJsonObject("params").getJsonObject("message");
-                    arrivedNanos.putIfAbsent(message.getJsonArray("parts").getJsonObject(0).getString("text"),
-                            System.nanoTime());
-                    send(exchange, 200, answer(id, Json.createObjectBuilder().add("kind", "message")
-                            .add("role", "agent").add("messageId", UUID.randomUUID().toString())
-                            .add("parts", Json.createArrayBuilder().add(Json.createObjectBuilder()
-                                    .add("kind", "text").add("text", "ok"))).build()));
+                    arrivedNanos.putIfAbsent(
+                            message.getJsonArray("parts").getJsonObject(0).getString("text"), System.nanoTime());
+                    send(
+                            exchange,
+                            200,
+                            answer(
+                                    id,
+                                    Json.createObjectBuilder()
+                                            .add("kind", "message")
+                                            .add("role", "agent")
+                                            .add("messageId", UUID.randomUUID().toString())
+                                            .add(
+                                                    "parts",
+                                                    Json.createArrayBuilder()
+                                                            .add(Json.createObjectBuilder()
+                                                                    .add("kind", "text")
+                                                                    .add("text", "ok")))
+                                            .build()));
                 }
                 case DRIPS -> drip(exchange);
                 case ANSWERS_100_MB -> huge(exchange, id);
                 case NEVER_ENDS_ITS_STREAM -> {
                     if (method.equals("tasks/resubscribe")) {
-                        endlessStream(exchange, id, request.getJsonObject("params").getString("id"));
+                        endlessStream(
+                                exchange, id, request.getJsonObject("params").getString("id"));
                     } else {
                         String taskId = method.equals("tasks/get")
-                                ? request.getJsonObject("params").getString("id") : "t-" + UUID.randomUUID();
-                        send(exchange, 200, answer(id, Json.createObjectBuilder().add("kind", "task")
-                                .add("id", taskId).add("contextId", "c-" + taskId)
-                                .add("status", Json.createObjectBuilder().add("state", "working")).build()));
+                                ? request.getJsonObject("params").getString("id")
+                                : "t-" + UUID.randomUUID();
+                        send(
+                                exchange,
+                                200,
+                                answer(
+                                        id,
+                                        Json.createObjectBuilder()
+                                                .add("kind", "task")
+                                                .add("id", taskId)
+                                                .add("contextId", "c-" + taskId)
+                                                .add(
+                                                        "status",
+                                                        Json.createObjectBuilder()
+                                                                .add("state", "working"))
+                                                .build()));
                     }
                 }
             }
@@ -148,7 +184,8 @@ final class RemoteAgentServer implements AutoCloseable {
         exchange.sendResponseHeaders(200, 0);
         OutputStream body = exchange.getResponseBody();
         body.write(("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"kind\":\"message\",\"role\":\"agent\","
-                + "\"messageId\":\"huge\",\"parts\":[{\"kind\":\"text\",\"text\":\"").getBytes(StandardCharsets.UTF_8));
+                        + "\"messageId\":\"huge\",\"parts\":[{\"kind\":\"text\",\"text\":\"")
+                .getBytes(StandardCharsets.UTF_8));
         byte[] chunk = "x".repeat(64 * 1024).getBytes(StandardCharsets.UTF_8);
         for (long written = 0; written < HUGE && !stopped; written += chunk.length) {
             body.write(chunk);
@@ -160,9 +197,13 @@ final class RemoteAgentServer implements AutoCloseable {
         exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
         exchange.sendResponseHeaders(200, 0);
         OutputStream body = exchange.getResponseBody();
-        JsonObject working = Json.createObjectBuilder().add("kind", "status-update").add("taskId", taskId)
-                .add("contextId", "c-" + taskId).add("final", false)
-                .add("status", Json.createObjectBuilder().add("state", "working")).build();
+        JsonObject working = Json.createObjectBuilder()
+                .add("kind", "status-update")
+                .add("taskId", taskId)
+                .add("contextId", "c-" + taskId)
+                .add("final", false)
+                .add("status", Json.createObjectBuilder().add("state", "working"))
+                .build();
         body.write(("data: " + answer(id, working) + "\n\n").getBytes(StandardCharsets.UTF_8));
         body.flush();
         while (!stopped) {
@@ -173,7 +214,11 @@ final class RemoteAgentServer implements AutoCloseable {
     }
 
     private static String answer(jakarta.json.JsonValue id, JsonObject result) {
-        return Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("result", result).build()
+        return Json.createObjectBuilder()
+                .add("jsonrpc", "2.0")
+                .add("id", id)
+                .add("result", result)
+                .build()
                 .toString();
     }
 

@@ -1,12 +1,11 @@
 package agentmesh.system.abuse;
 
+import static org.awaitility.Awaitility.await;
+
 import agentmesh.system.ApiResponse;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
-import org.HdrHistogram.Histogram;
-import org.awaitility.core.ConditionTimeoutException;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-
-import static org.awaitility.Awaitility.await;
+import org.HdrHistogram.Histogram;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * The others: pairs of agents exchanging messages at a steady rate while an attack runs — each sender one message
@@ -97,7 +96,8 @@ final class SteadyTraffic implements AutoCloseable {
     }
 
     private long unseenIn(String name) {
-        return sentAt.keySet().stream().filter(id -> id.startsWith(name + "-") && !seenAfter.containsKey(id))
+        return sentAt.keySet().stream()
+                .filter(id -> id.startsWith(name + "-") && !seenAfter.containsKey(id))
                 .count();
     }
 
@@ -109,8 +109,8 @@ final class SteadyTraffic implements AutoCloseable {
         long start = System.nanoTime();
         sentAt.put(messageId, start);
         try {
-            ApiResponse answer = mesh.post("messages", from.token(),
-                    MeshClient.textMessage(messageId, to, null, "steady"));
+            ApiResponse answer =
+                    mesh.post("messages", from.token(), MeshClient.textMessage(messageId, to, null, "steady"));
             statuses.merge(answer.status(), 1L, Long::sum);
             if (answer.status() != 201) {
                 sentAt.remove(messageId);

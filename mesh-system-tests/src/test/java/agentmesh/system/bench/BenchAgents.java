@@ -3,7 +3,6 @@ package agentmesh.system.bench;
 import agentmesh.system.ApiResponse;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshClient.Agent;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,8 +12,7 @@ import java.util.List;
  */
 final class BenchAgents {
 
-    record Member(int index, Agent agent, Agent partner, String standingTask) {
-    }
+    record Member(int index, Agent agent, Agent partner, String standingTask) {}
 
     private final List<Member> members;
 
@@ -39,7 +37,9 @@ final class BenchAgents {
     }
 
     private static String openTask(MeshClient mesh, Agent from, Agent to) {
-        ApiResponse answer = mesh.post("messages", from.token(),
+        ApiResponse answer = mesh.post(
+                "messages",
+                from.token(),
                 MeshClient.textMessage(null, to, null, "a standing conversation for the benchmark"));
         if (answer.status() != 201) {
             throw new IllegalStateException("opening a task from " + from.id() + ": " + answer);

@@ -9,11 +9,9 @@ final class BenchMessageId {
     private static final String PREFIX = "bench-";
 
     /** The parts of a benchmark message id. */
-    record Parts(String label, int index) {
-    }
+    record Parts(String label, int index) {}
 
-    private BenchMessageId() {
-    }
+    private BenchMessageId() {}
 
     static String of(String label, int index) {
         return PREFIX + label + "-" + index;
@@ -29,8 +27,8 @@ final class BenchMessageId {
             return null;
         }
         try {
-            return new Parts(messageId.substring(PREFIX.length(), dash),
-                    Integer.parseInt(messageId.substring(dash + 1)));
+            return new Parts(
+                    messageId.substring(PREFIX.length(), dash), Integer.parseInt(messageId.substring(dash + 1)));
         } catch (NumberFormatException e) {
             return null;
         }

@@ -3,7 +3,6 @@ package agentmesh.system.bench;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
-
 import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -78,9 +77,12 @@ final class BenchReaders {
             return;
         }
         requests.increment();
-        HttpRequest request = HttpRequest.newBuilder(base.resolve("inbox?after=" + cursor + "&limit=500&wait="
-                        + WAIT_SECONDS)).timeout(Duration.ofSeconds(WAIT_SECONDS + 15))
-                .header("Authorization", "Bearer " + token).GET().build();
+        HttpRequest request = HttpRequest.newBuilder(
+                        base.resolve("inbox?after=" + cursor + "&limit=500&wait=" + WAIT_SECONDS))
+                .timeout(Duration.ofSeconds(WAIT_SECONDS + 15))
+                .header("Authorization", "Bearer " + token)
+                .GET()
+                .build();
         http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((answer, failure) -> {
             if (failure != null) {
                 failed(OpenLoopSender.cause(failure), () -> poll(token, cursor), PAUSE_AFTER_FAILURE);
@@ -105,19 +107,23 @@ final class BenchReaders {
         requests.increment();
         SseLines lines = new SseLines(cursor);
         HttpRequest request = HttpRequest.newBuilder(base.resolve("inbox/stream?after=" + cursor))
-                .header("Authorization", "Bearer " + token).header("Accept", "text/event-stream").GET().build();
+                .header("Authorization", "Bearer " + token)
+                .header("Accept", "text/event-stream")
+                .GET()
+                .build();
         // The answer completes when its body ends (a line subscriber's body is the whole stream): a refusal, a broken
         // connection, or a stream the server ended.
         Runnable reconnect = () -> stream(token, lines.cursor);
-        http.sendAsync(request, HttpResponse.BodyHandlers.fromLineSubscriber(lines)).whenComplete((answer, failure) -> {
-            if (failure != null) {
-                failed(OpenLoopSender.cause(failure), reconnect, PAUSE_AFTER_FAILURE);
-            } else if (answer.statusCode() != 200) {
-                failed("stream " + answer.statusCode(), reconnect, retryAfter(answer));
-            } else {
-                failed("stream ended", reconnect, PAUSE_AFTER_FAILURE);
-            }
-        });
+        http.sendAsync(request, HttpResponse.BodyHandlers.fromLineSubscriber(lines))
+                .whenComplete((answer, failure) -> {
+                    if (failure != null) {
+                        failed(OpenLoopSender.cause(failure), reconnect, PAUSE_AFTER_FAILURE);
+                    } else if (answer.statusCode() != 200) {
+                        failed("stream " + answer.statusCode(), reconnect, retryAfter(answer));
+                    } else {
+                        failed("stream ended", reconnect, PAUSE_AFTER_FAILURE);
+                    }
+                });
     }
 
     private void failed(String cause, Runnable again, Duration pause) {
@@ -130,8 +136,11 @@ final class BenchReaders {
     }
 
     private static Duration retryAfter(HttpResponse<?> answer) {
-        return answer.headers().firstValue("Retry-After").filter(v -> v.matches("\\d{1,4}"))
-                .map(v -> Duration.ofSeconds(Long.parseLong(v))).orElse(PAUSE_AFTER_FAILURE);
+        return answer.headers()
+                .firstValue("Retry-After")
+                .filter(v -> v.matches("\\d{1,4}"))
+                .map(v -> Duration.ofSeconds(Long.parseLong(v)))
+                .orElse(PAUSE_AFTER_FAILURE);
     }
 
     private void seen(JsonObject event, long nowNanos) {
@@ -145,8 +154,11 @@ final class BenchReaders {
         }
         long commitToInbox = -1;
         if (event.containsKey("createdAt") && event.containsKey("deliveredAt")) {
-            commitToInbox = Duration.between(Instant.parse(event.getString("createdAt")),
-                    Instant.parse(event.getString("deliveredAt"))).toNanos() / 1_000;
+            commitToInbox = Duration.between(
+                                    Instant.parse(event.getString("createdAt")),
+                                    Instant.parse(event.getString("deliveredAt")))
+                            .toNanos()
+                    / 1_000;
         }
         recorder.seen(id.index(), nowNanos, commitToInbox);
     }

@@ -1,13 +1,12 @@
 package agentmesh.system.bench;
 
-import org.HdrHistogram.Histogram;
-
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.HdrHistogram.Histogram;
 
 /** The benchmark's figures as a markdown report: ceilings, then each step, then what they mean as ratios. */
 final class BenchReport {
@@ -27,7 +26,8 @@ final class BenchReport {
         line("# Agent Mesh benchmark, " + Instant.now().truncatedTo(ChronoUnit.SECONDS));
         line("");
         line(Runtime.getRuntime().availableProcessors() + " cores, everything on this machine (database, Kafka, "
-                + result.server() + ", the load generator). " + result.settings().describe()
+                + result.server() + ", the load generator). "
+                + result.settings().describe()
                 + ". Open loop: each send has an intended time and latencies count from it. Latencies in ms.");
         ceilings();
         steps();
@@ -48,11 +48,13 @@ final class BenchReport {
         line("");
         line("| ceiling | figure |");
         line("|---|---|");
-        c.dbTransactionsPerSecond().forEach((threads, rate) -> line("| MariaDB transaction of two inserts, "
-                + threads + (threads == 1 ? " thread" : " threads") + " | " + number(rate) + " tx/s |"));
-        line("| Kafka produce (acks=all, idempotent, linger 0), one at a time, 200/s | p50 " + ms(c.kafkaSyncMicros(), 50)
-                + " ms, p99 " + ms(c.kafkaSyncMicros(), 99) + " ms |");
-        line("| Kafka produce, as fast as it goes (300 B records) | " + number(c.kafkaAsyncPerSecond()) + " records/s |");
+        c.dbTransactionsPerSecond()
+                .forEach((threads, rate) -> line("| MariaDB transaction of two inserts, " + threads
+                        + (threads == 1 ? " thread" : " threads") + " | " + number(rate) + " tx/s |"));
+        line("| Kafka produce (acks=all, idempotent, linger 0), one at a time, 200/s | p50 "
+                + ms(c.kafkaSyncMicros(), 50) + " ms, p99 " + ms(c.kafkaSyncMicros(), 99) + " ms |");
+        line("| Kafka produce, as fast as it goes (300 B records) | " + number(c.kafkaAsyncPerSecond())
+                + " records/s |");
         line("| HTTP `GET /me` through the mesh's filters, " + RawCeilings.HTTP_CONCURRENCY + " in flight | "
                 + number(c.httpPerSecond()) + " requests/s, p50 " + ms(c.httpMicros(), 50) + " ms"
                 + (c.httpRefused() > 0 ? ", " + c.httpRefused() + " refused" : "") + " |");
@@ -62,9 +64,10 @@ final class BenchReport {
         line("");
         line("## Steps");
         line("");
-        line("| offered/s | achieved/s | admitted | refused and failed | send → answer p50 / p99 | send → seen p50 / p99 "
-                + "/ p99.9 | commit → Kafka ack p50 / p99 / p99.9 | commit → inbox p50 / p99 / p99.9 | backlog at end "
-                + "| sustained |");
+        line(
+                "| offered/s | achieved/s | admitted | refused and failed | send → answer p50 / p99 | send → seen p50 / p99 "
+                        + "/ p99.9 | commit → Kafka ack p50 / p99 / p99.9 | commit → inbox p50 / p99 / p99.9 | backlog at end "
+                        + "| sustained |");
         line("|---|---|---|---|---|---|---|---|---|---|");
         for (StepResult step : result.steps()) {
             StepRecorder s = step.sends();
@@ -92,22 +95,32 @@ final class BenchReport {
         line("");
         Optional<StepResult> best = result.highestSustained();
         line("- Highest rate sustained (admitted ≥ 98 % of offered, at most one second's messages unseen at the end, "
-                + "all seen within the drain time): " + best.map(s -> s.rate() + " messages/s").orElse("none") + ".");
+                + "all seen within the drain time): "
+                + best.map(s -> s.rate() + " messages/s").orElse("none") + ".");
         RawCeilings.Figures c = result.ceilings();
         if (best.isPresent() && c != null) {
             double rate = best.get().achieved();
             line("- As ratios of the raw ceilings: " + ratio(rate, c.httpPerSecond()) + " of the HTTP requests/s "
-                    + "through the filters alone; " + ratio(rate, c.dbTransactionsPerSecond().get(1)) + " of a single "
-                    + "connection's two-insert transactions/s, " + ratio(rate, c.dbTransactionsPerSecond().get(16))
+                    + "through the filters alone; "
+                    + ratio(rate, c.dbTransactionsPerSecond().get(1)) + " of a single "
+                    + "connection's two-insert transactions/s, "
+                    + ratio(rate, c.dbTransactionsPerSecond().get(16))
                     + " of 16 connections'.");
             line("- Commit → Kafka ack p99 at that rate " + ms(best.get().commitToAck(), 99) + " ms against a plain "
                     + "produce's p99 of " + ms(c.kafkaSyncMicros(), 99) + " ms.");
         }
-        result.steps().stream().filter(s -> s.rate() == 500).findFirst().ifPresent(s -> line("- At 500/s, send → "
-                + "seen p99 " + ms(s.sends().sendToSeen, 99) + " ms (target ≤ 100 ms)."));
-        result.steps().stream().max((a, b) -> Integer.compare(a.rate(), b.rate())).ifPresent(s -> line("- At "
-                + s.rate() + "/s offered: " + s.unexpectedErrors() + " answers other than 2xx, 429 and 503 with "
-                + "Retry-After; the admitted messages' send → seen p99 " + ms(s.sends().sendToSeen, 99) + " ms."));
+        result.steps().stream()
+                .filter(s -> s.rate() == 500)
+                .findFirst()
+                .ifPresent(s -> line(
+                        "- At 500/s, send → " + "seen p99 " + ms(s.sends().sendToSeen, 99) + " ms (target ≤ 100 ms)."));
+        result.steps().stream()
+                .max((a, b) -> Integer.compare(a.rate(), b.rate()))
+                .ifPresent(s -> line("- At "
+                        + s.rate() + "/s offered: " + s.unexpectedErrors()
+                        + " answers other than 2xx, 429 and 503 with "
+                        + "Retry-After; the admitted messages' send → seen p99 " + ms(s.sends().sendToSeen, 99)
+                        + " ms."));
     }
 
     private void cpu() {
@@ -119,9 +132,13 @@ final class BenchReport {
         line("|---|" + "---|".repeat(first.cpuSeconds().size() + 2));
         for (StepResult step : result.steps()) {
             double perThousand = 1000.0 / Math.max(1, step.sends().accepted());
-            double total = step.cpuSeconds().values().stream().mapToDouble(Double::doubleValue).sum();
-            line("| " + step.rate() + " | " + step.cpuSeconds().values().stream()
-                    .map(v -> decimal(v * perThousand, 2)).collect(Collectors.joining(" | "))
+            double total = step.cpuSeconds().values().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .sum();
+            line("| " + step.rate() + " | "
+                    + step.cpuSeconds().values().stream()
+                            .map(v -> decimal(v * perThousand, 2))
+                            .collect(Collectors.joining(" | "))
                     + " | " + decimal(total * perThousand, 2) + " | " + decimal(total / step.seconds(), 2) + " |");
         }
     }
@@ -134,9 +151,11 @@ final class BenchReport {
         line("|---|" + "---|".repeat(DatabaseStatus.COUNTERS.size()));
         for (StepResult step : result.steps()) {
             double per = 1.0 / Math.max(1, step.sends().accepted());
-            line("| " + step.rate() + " | " + DatabaseStatus.COUNTERS.stream()
-                    .map(name -> decimal(step.database().getOrDefault(name, 0L) * per, 2))
-                    .collect(Collectors.joining(" | ")) + " |");
+            line("| " + step.rate() + " | "
+                    + DatabaseStatus.COUNTERS.stream()
+                            .map(name -> decimal(step.database().getOrDefault(name, 0L) * per, 2))
+                            .collect(Collectors.joining(" | "))
+                    + " |");
         }
     }
 
@@ -145,17 +164,23 @@ final class BenchReport {
         line("## The load generator");
         line("");
         line("It is not the bottleneck while it starts each send on time: the pacer's lag behind the schedule "
-                + "(p99 / max, ms) per step: " + result.steps().stream().map(s -> s.rate() + "/s "
-                + ms(s.sends().pacerLag, 99) + " / " + decimal(s.sends().pacerLag.getMaxValue() / 1000.0, 1))
-                .collect(Collectors.joining(", ")) + ". Its own CPU is in the table above.");
+                + "(p99 / max, ms) per step: "
+                + result.steps().stream()
+                        .map(s -> s.rate() + "/s " + ms(s.sends().pacerLag, 99) + " / "
+                                + decimal(s.sends().pacerLag.getMaxValue() / 1000.0, 1))
+                        .collect(Collectors.joining(", "))
+                + ". Its own CPU is in the table above.");
         line("");
         line("Inbox reads: " + result.readRequests() + " requests; failures: "
                 + (result.readFailures().isEmpty() ? "none" : errors(result.readFailures())) + ".");
     }
 
     private static String errors(Map<String, Long> errors) {
-        return errors.isEmpty() ? "–" : errors.entrySet().stream().map(e -> e.getValue() + " × " + e.getKey())
-                .collect(Collectors.joining(", "));
+        return errors.isEmpty()
+                ? "–"
+                : errors.entrySet().stream()
+                        .map(e -> e.getValue() + " × " + e.getKey())
+                        .collect(Collectors.joining(", "));
     }
 
     private static String triple(Histogram h) {

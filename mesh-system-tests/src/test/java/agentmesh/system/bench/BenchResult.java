@@ -5,8 +5,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Everything a run measured; {@link BenchReport} renders it. {@code ceilings} is null when not measured. */
-record BenchResult(String server, BenchSettings settings, RawCeilings.Figures ceilings, List<StepResult> steps,
-                   Map<String, Long> readFailures, long readRequests) {
+record BenchResult(
+        String server,
+        BenchSettings settings,
+        RawCeilings.Figures ceilings,
+        List<StepResult> steps,
+        Map<String, Long> readFailures,
+        long readRequests) {
 
     /** The highest offered rate the mesh sustained (see {@link StepResult#sustained()}). */
     Optional<StepResult> highestSustained() {

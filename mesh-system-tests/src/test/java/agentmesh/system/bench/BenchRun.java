@@ -1,12 +1,11 @@
 package agentmesh.system.bench;
 
+import static org.awaitility.Awaitility.await;
+
 import agentmesh.stack.MeshStack;
 import agentmesh.stack.StackConfig;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshDatabase;
-import org.HdrHistogram.Histogram;
-import org.awaitility.core.ConditionTimeoutException;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -16,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
-
-import static org.awaitility.Awaitility.await;
+import org.HdrHistogram.Histogram;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * One benchmark run on a running stack: registers the agents, measures the raw ceilings, starts every agent reading
@@ -41,10 +40,12 @@ final class BenchRun {
     }
 
     BenchResult run() throws Exception {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
-        BenchAgents agents = BenchAgents.register(new MeshClient(base, OpenLoopSender.REQUEST_TIMEOUT),
-                settings.pairs());
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
+        BenchAgents agents =
+                BenchAgents.register(new MeshClient(base, OpenLoopSender.REQUEST_TIMEOUT), settings.pairs());
         RawCeilings.Figures ceilings = null;
         if (settings.ceilings()) {
             LOG.info("Measuring the raw ceilings");
@@ -52,34 +53,34 @@ final class BenchRun {
         }
         Map<String, StepRecorder> recorders = new ConcurrentHashMap<>();
         BenchReaders readers = new BenchReaders(http, base, settings.readers(), recorders);
-        OpenLoopSender sender = new OpenLoopSender(http, base, agents, settings.newTaskShare(),
-                settings.maxInFlight());
+        OpenLoopSender sender = new OpenLoopSender(http, base, agents, settings.newTaskShare(), settings.maxInFlight());
         ProcessCpu cpu = new ProcessCpu(processes());
         List<StepResult> steps = new ArrayList<>();
         readers.start(agents);
         try {
             if (!settings.warmUp().isZero()) {
-                LOG.info(() -> "Warming up at " + settings.warmUpRate() + "/s for " + settings.warmUp().toSeconds()
-                        + " s");
-                StepRecorder warmUp = new StepRecorder(0, settings.warmUpRate(),
-                        (int) (settings.warmUpRate() * settings.warmUp().toSeconds()));
+                LOG.info(() -> "Warming up at " + settings.warmUpRate() + "/s for "
+                        + settings.warmUp().toSeconds() + " s");
+                StepRecorder warmUp = new StepRecorder(0, settings.warmUpRate(), (int)
+                        (settings.warmUpRate() * settings.warmUp().toSeconds()));
                 recorders.put(warmUp.label, warmUp);
                 sender.offer(warmUp);
                 settle(warmUp);
             }
             int number = 1;
             for (int rate : settings.rates()) {
-                StepRecorder recorder = new StepRecorder(number++, rate, (int) (rate * settings.step().toSeconds()));
+                StepRecorder recorder = new StepRecorder(
+                        number++, rate, (int) (rate * settings.step().toSeconds()));
                 recorders.put(recorder.label, recorder);
-                LOG.info(() -> "Step " + recorder.step + ": " + rate + " messages/s for " + settings.step().toSeconds()
-                        + " s");
+                LOG.info(() -> "Step " + recorder.step + ": " + rate + " messages/s for "
+                        + settings.step().toSeconds() + " s");
                 steps.add(step(recorder, sender, cpu));
             }
         } finally {
             readers.stop();
         }
-        return new BenchResult(stack.config().server().title(), settings, ceilings, steps, readers.failures(),
-                readers.requests());
+        return new BenchResult(
+                stack.config().server().title(), settings, ceilings, steps, readers.failures(), readers.requests());
     }
 
     private StepResult step(StepRecorder recorder, OpenLoopSender sender, ProcessCpu cpu) {
@@ -96,22 +97,39 @@ final class BenchRun {
         long lastEvent = newestOutboxId();
         Map<String, Double> cpuUsed = new LinkedHashMap<>();
         cpuAfter.forEach((name, used) -> cpuUsed.put(name, used - cpuBefore.getOrDefault(name, Double.NaN)));
-        List<List<Object>> dispatch = MeshDatabase.query(config, "SELECT TIMESTAMPDIFF(MICROSECOND, created_at,"
-                + " sent_at) FROM outbox_event WHERE id > ? AND id <= ? AND status = 'SENT'", firstEvent, lastEvent);
+        List<List<Object>> dispatch = MeshDatabase.query(
+                config,
+                "SELECT TIMESTAMPDIFF(MICROSECOND, created_at,"
+                        + " sent_at) FROM outbox_event WHERE id > ? AND id <= ? AND status = 'SENT'",
+                firstEvent,
+                lastEvent);
         Histogram commitToAck = new Histogram(3_600_000_000L, 3);
         dispatch.forEach(row -> commitToAck.recordValue(Math.max(0, ((Number) row.get(0)).longValue())));
         int unpublished = (int) (lastEvent - firstEvent - dispatch.size());
-        return new StepResult(recorder.rate, seconds, recorder, commitToAck, unpublished, backlogAtEnd, drained,
-                cpuUsed, DatabaseStatus.delta(dbBefore, dbAfter));
+        return new StepResult(
+                recorder.rate,
+                seconds,
+                recorder,
+                commitToAck,
+                unpublished,
+                backlogAtEnd,
+                drained,
+                cpuUsed,
+                DatabaseStatus.delta(dbBefore, dbAfter));
     }
 
     /** Waits for every answer, then for every admitted message to be seen; false if that took over the drain time. */
     private boolean settle(StepRecorder recorder) {
         try {
-            await().atMost(OpenLoopSender.REQUEST_TIMEOUT.plusSeconds(5)).pollInterval(Duration.ofMillis(100))
-                    .until(() -> recorder.accepted() + recorder.errors().values().stream()
-                            .mapToLong(Long::longValue).sum() >= recorder.planned);
-            await().atMost(settings.drain()).pollInterval(Duration.ofMillis(100))
+            await().atMost(OpenLoopSender.REQUEST_TIMEOUT.plusSeconds(5))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> recorder.accepted()
+                                    + recorder.errors().values().stream()
+                                            .mapToLong(Long::longValue)
+                                            .sum()
+                            >= recorder.planned);
+            await().atMost(settings.drain())
+                    .pollInterval(Duration.ofMillis(100))
                     .until(() -> recorder.acceptedUnseen() == 0);
             return true;
         } catch (ConditionTimeoutException e) {

@@ -19,19 +19,36 @@ import java.util.List;
  * @param ceilings       whether to measure the raw ceilings (database, Kafka, HTTP) before the steps
  * @param maxInFlight    sends the load generator keeps open at most, as a client's connection pool does
  */
-record BenchSettings(int pairs, ReaderMode readers, Duration warmUp, int warmUpRate, List<Integer> rates,
-                     Duration step, double newTaskShare, Duration drain, boolean ceilings, int maxInFlight) {
+record BenchSettings(
+        int pairs,
+        ReaderMode readers,
+        Duration warmUp,
+        int warmUpRate,
+        List<Integer> rates,
+        Duration step,
+        double newTaskShare,
+        Duration drain,
+        boolean ceilings,
+        int maxInFlight) {
 
-    enum ReaderMode { LONG_POLL, SSE }
+    enum ReaderMode {
+        LONG_POLL,
+        SSE
+    }
 
     static BenchSettings fromSystemProperties() {
         return new BenchSettings(
                 Integer.getInteger("bench.pairs", 50),
-                ReaderMode.valueOf(System.getProperty("bench.readers", "long-poll").toUpperCase().replace('-', '_')),
+                ReaderMode.valueOf(System.getProperty("bench.readers", "long-poll")
+                        .toUpperCase()
+                        .replace('-', '_')),
                 Duration.ofSeconds(Integer.getInteger("bench.warmup-seconds", 180)),
                 Integer.getInteger("bench.warmup-rate", 300),
-                Arrays.stream(System.getProperty("bench.rates", "250,500,1000,1500,2000,3000").split(","))
-                        .map(String::trim).map(Integer::parseInt).toList(),
+                Arrays.stream(System.getProperty("bench.rates", "250,500,1000,1500,2000,3000")
+                                .split(","))
+                        .map(String::trim)
+                        .map(Integer::parseInt)
+                        .toList(),
                 Duration.ofSeconds(Integer.getInteger("bench.step-seconds", 60)),
                 Double.parseDouble(System.getProperty("bench.new-task-share", "0.1")),
                 Duration.ofSeconds(Integer.getInteger("bench.drain-seconds", 10)),
@@ -41,8 +58,17 @@ record BenchSettings(int pairs, ReaderMode readers, Duration warmUp, int warmUpR
 
     /** A short run for the smoke test: a few agents, one low rate, no warm-up, no ceilings. */
     static BenchSettings smoke(ReaderMode readers) {
-        return new BenchSettings(5, readers, Duration.ZERO, 0, List.of(50), Duration.ofSeconds(10), 0.1,
-                Duration.ofSeconds(10), false, 64);
+        return new BenchSettings(
+                5,
+                readers,
+                Duration.ZERO,
+                0,
+                List.of(50),
+                Duration.ofSeconds(10),
+                0.1,
+                Duration.ofSeconds(10),
+                false,
+                64);
     }
 
     int agents() {
@@ -50,7 +76,8 @@ record BenchSettings(int pairs, ReaderMode readers, Duration warmUp, int warmUpR
     }
 
     String describe() {
-        return agents() + " agents in " + pairs + " pairs, readers by " + readers.name().toLowerCase().replace('_', '-')
+        return agents() + " agents in " + pairs + " pairs, readers by "
+                + readers.name().toLowerCase().replace('_', '-')
                 + ", " + step.toSeconds() + " s per step, " + Math.round(newTaskShare * 100) + " % of sends open a task"
                 + ", warm-up " + warmUp.toSeconds() + " s at " + warmUpRate + "/s, at most " + maxInFlight
                 + " sends in flight";

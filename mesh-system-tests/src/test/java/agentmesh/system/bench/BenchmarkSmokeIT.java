@@ -1,15 +1,14 @@
 package agentmesh.system.bench;
 
-import agentmesh.system.MeshStackExtension;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import agentmesh.system.MeshStackExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Keeps the benchmark working: ten seconds of it at a low rate on the system tests' stack, readers by SSE, with
@@ -20,8 +19,8 @@ class BenchmarkSmokeIT {
 
     @Test
     void aShortRunAdmitsAndDeliversEverythingAndReportsIt() throws Exception {
-        BenchResult result = new BenchRun(MeshStackExtension.stack(),
-                BenchSettings.smoke(BenchSettings.ReaderMode.SSE)).run();
+        BenchResult result =
+                new BenchRun(MeshStackExtension.stack(), BenchSettings.smoke(BenchSettings.ReaderMode.SSE)).run();
 
         String report = BenchReport.render(result);
         Files.writeString(Path.of("target", "bench-smoke-report.md"), report);

@@ -1,5 +1,8 @@
 package agentmesh.system.bench;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import agentmesh.stack.KafkaBroker;
 import agentmesh.stack.MeshServer;
 import agentmesh.stack.MeshStack;
@@ -8,12 +11,6 @@ import agentmesh.system.MeshClient;
 import agentmesh.system.MeshDatabase;
 import agentmesh.system.MeshMetrics;
 import agentmesh.system.MeshStackExtension;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.Test;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.file.Files;
@@ -26,9 +23,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code ./mesh bench}, never in CI: how fast the mesh drains a backlog, and whether a dispatch round costs more on a
@@ -74,7 +73,8 @@ class DrainBenchmark {
         try (MeshStack stack = new MeshStack(config).start()) {
             URI base = config.baseUri();
             MeshClient mesh = new MeshClient(base);
-            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            HttpClient http =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             BenchAgents loadAgents = BenchAgents.register(mesh, 10);
             OpenLoopSender load = new OpenLoopSender(http, base, loadAgents, 0.1, 256);
             String template = template(mesh, config);
@@ -84,78 +84,117 @@ class DrainBenchmark {
             loadRows(report, "small table", smallTable);
 
             KafkaBroker broker = stack.kafka().orElseThrow();
-            assertEquals(204, mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN).status());
+            assertEquals(
+                    204,
+                    mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                            .status());
             long brokerBack = backlog(broker, config, template, "ev-alone-", events);
-            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100)).until(() -> count(config,
-                    "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'") == 0);
+            await().atMost(Duration.ofMinutes(10))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> count(config, "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'") == 0);
             double published = seconds(brokerBack);
             long deliveredWhileHeld = delivered(config, "ev-alone-");
-            assertEquals(204, mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
-                    .status());
+            assertEquals(
+                    204,
+                    mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                            .status());
             long released = System.nanoTime();
-            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100))
+            await().atMost(Duration.ofMinutes(10))
+                    .pollInterval(Duration.ofMillis(100))
                     .until(() -> delivered(config, "ev-alone-") == events);
-            report.append(row(events + " events for " + RECIPIENTS + " recipients after a broker outage, the"
-                    + " consumer held" + (deliveredWhileHeld > 0 ? " (yet " + deliveredWhileHeld + " delivered: it"
-                    + " does not hold)" : "") + ": broker started → all published", String.format("%.1f s",
-                    published)));
-            report.append(row("dispatcher alone (first to last sent)",
+            report.append(row(
+                    events + " events for " + RECIPIENTS + " recipients after a broker outage, the"
+                            + " consumer held"
+                            + (deliveredWhileHeld > 0
+                                    ? " (yet " + deliveredWhileHeld + " delivered: it" + " does not hold)"
+                                    : "")
+                            + ": broker started → all published",
+                    String.format("%.1f s", published)));
+            report.append(row(
+                    "dispatcher alone (first to last sent)",
                     String.format("%,.0f events/s", events / sentSpan(config, "ev-alone-"))));
-            report.append(row("then the consumer alone on that backlog: released → all delivered", String.format(
-                    "%.1f s, %,.0f events/s first to last", seconds(released), events / deliveredSpan(config,
-                            "ev-alone-"))));
+            report.append(row(
+                    "then the consumer alone on that backlog: released → all delivered",
+                    String.format(
+                            "%.1f s, %,.0f events/s first to last",
+                            seconds(released), events / deliveredSpan(config, "ev-alone-"))));
 
             brokerBack = backlog(broker, config, template, "ev-drain-", events);
-            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100)).until(() -> count(config,
-                    "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'") == 0);
+            await().atMost(Duration.ofMinutes(10))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> count(config, "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'") == 0);
             published = seconds(brokerBack);
-            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100))
+            await().atMost(Duration.ofMinutes(10))
+                    .pollInterval(Duration.ofMillis(100))
                     .until(() -> delivered(config, "ev-drain-") == events);
             double delivered = seconds(brokerBack);
-            report.append(row("the same with the consumer running: broker started → all published",
+            report.append(row(
+                    "the same with the consumer running: broker started → all published",
                     String.format("%.1f s", published)));
             report.append(row("… → all delivered", String.format("%.1f s", delivered)));
-            report.append(row("dispatcher rate (first to last sent, consumer running too)",
+            report.append(row(
+                    "dispatcher rate (first to last sent, consumer running too)",
                     String.format("%,.0f events/s", events / sentSpan(config, "ev-drain-"))));
-            report.append(row("consumer rate (first to last delivered, dispatcher running too)",
+            report.append(row(
+                    "consumer rate (first to last delivered, dispatcher running too)",
                     String.format("%,.0f events/s", events / deliveredSpan(config, "ev-drain-"))));
 
             long produced = produceDirectly(config, template, "ev-direct-", events);
-            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100))
+            await().atMost(Duration.ofMinutes(10))
+                    .pollInterval(Duration.ofMillis(100))
                     .until(() -> delivered(config, "ev-direct-") == events);
             double consumerAlone = events / deliveredSpan(config, "ev-direct-");
-            report.append(row("consumer alone: " + events + " records produced straight to the topic (in "
-                    + String.format("%.1f s", produced / 1e9) + ")", String.format("%,.0f events/s", consumerAlone)));
+            report.append(row(
+                    "consumer alone: " + events + " records produced straight to the topic (in "
+                            + String.format("%.1f s", produced / 1e9) + ")",
+                    String.format("%,.0f events/s", consumerAlone)));
 
-            assertEquals(204, mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN).status());
+            assertEquals(
+                    204,
+                    mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                            .status());
             produceDirectly(config, template, "ev-crash-", events);
-            assertEquals(204, mesh.post("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN, "")
-                    .status());
-            assertEquals(204, mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
-                    .status());
+            assertEquals(
+                    204,
+                    mesh.post("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN, "")
+                            .status());
+            assertEquals(
+                    204,
+                    mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                            .status());
             released = System.nanoTime();
-            await().atMost(Duration.ofMinutes(10)).pollInterval(Duration.ofMillis(100))
+            await().atMost(Duration.ofMinutes(10))
+                    .pollInterval(Duration.ofMillis(100))
                     .until(() -> delivered(config, "ev-crash-") == events);
-            report.append(row("the same backlog on the topic, one consumer thread crashing at its first offset"
-                    + " commit (its group rebalances): released → all delivered", String.format(
-                    "%.1f s, %,.0f events/s first to last", seconds(released), events / deliveredSpan(config,
-                            "ev-crash-"))));
+            report.append(row(
+                    "the same backlog on the topic, one consumer thread crashing at its first offset"
+                            + " commit (its group rebalances): released → all delivered",
+                    String.format(
+                            "%.1f s, %,.0f events/s first to last",
+                            seconds(released), events / deliveredSpan(config, "ev-crash-"))));
 
             LOG.info("Seeding 1,000,000 sent rows and 50,000 blocked ones");
-            MeshDatabase.update(config, "INSERT INTO outbox_event (event_key, event_type, payload, status, attempts,"
-                    + " next_attempt_at, created_at, sent_at) SELECT " + recipientOf("seq") + ", 'message', '{}',"
-                    + " 'SENT', 0, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) FROM seq_1_to_1000000");
-            MeshDatabase.update(config, "INSERT INTO outbox_event (event_key, event_type, payload, status, attempts,"
-                    + " next_attempt_at, created_at) SELECT 'blocked@bench', 'message', '{}', 'PENDING',"
-                    + " IF(seq = 1, 3, 0), UTC_TIMESTAMP(6) + INTERVAL 1 DAY, UTC_TIMESTAMP(6) FROM seq_1_to_50000");
+            MeshDatabase.update(
+                    config,
+                    "INSERT INTO outbox_event (event_key, event_type, payload, status, attempts,"
+                            + " next_attempt_at, created_at, sent_at) SELECT " + recipientOf("seq")
+                            + ", 'message', '{}',"
+                            + " 'SENT', 0, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) FROM seq_1_to_1000000");
+            MeshDatabase.update(
+                    config,
+                    "INSERT INTO outbox_event (event_key, event_type, payload, status, attempts,"
+                            + " next_attempt_at, created_at) SELECT 'blocked@bench', 'message', '{}', 'PENDING',"
+                            + " IF(seq = 1, 3, 0), UTC_TIMESTAMP(6) + INTERVAL 1 DAY, UTC_TIMESTAMP(6) FROM seq_1_to_50000");
             double[] fullTable = underLoad(load, stack.server(), config, 2);
             loadRows(report, "1,000,000 sent + 50,000 blocked rows", fullTable);
-            report.append(row("ratio full / small: round p50, commit → ack p99", String.format("%.2f, %.2f",
-                    fullTable[0] / smallTable[0], fullTable[3] / smallTable[3])));
+            report.append(row(
+                    "ratio full / small: round p50, commit → ack p99",
+                    String.format("%.2f, %.2f", fullTable[0] / smallTable[0], fullTable[3] / smallTable[3])));
 
             double[] outage = outageUnderLoad(load, broker, config);
-            report.append(row("a " + OUTAGE.toSeconds() + " s broker outage under " + LOAD_RATE + " sends/s: broker"
-                    + " ready again → the first event published, → every event accepted before delivered",
+            report.append(row(
+                    "a " + OUTAGE.toSeconds() + " s broker outage under " + LOAD_RATE + " sends/s: broker"
+                            + " ready again → the first event published, → every event accepted before delivered",
                     String.format("%.1f s, %.1f s", outage[0], outage[1])));
         }
         String text = report.append('\n').toString();
@@ -169,20 +208,31 @@ class DrainBenchmark {
         for (int i = 0; i < RECIPIENTS; i++) {
             register(mesh, String.format("drain-%03d@bench", i));
         }
-        assertEquals(204, mesh.post("admin/agents/drain-sender@bench/contacts/drain-000@bench",
-                MeshStackExtension.ADMIN_TOKEN, "").status());
-        String messageId = mesh.send(new MeshClient.Agent("drain-sender@bench", sender),
-                "{\"to\":\"drain-000@bench\",\"parts\":[{\"kind\":\"text\",\"text\":\"a backlog message of a few"
-                        + " words, like an agent's request\"}]}").getString("messageId");
-        String payload = (String) MeshDatabase.query(config, "SELECT payload FROM outbox_event WHERE payload LIKE ?",
-                "%" + messageId + "%").get(0).get(0);
+        assertEquals(
+                204,
+                mesh.post(
+                                "admin/agents/drain-sender@bench/contacts/drain-000@bench",
+                                MeshStackExtension.ADMIN_TOKEN,
+                                "")
+                        .status());
+        String messageId = mesh.send(
+                        new MeshClient.Agent("drain-sender@bench", sender),
+                        "{\"to\":\"drain-000@bench\",\"parts\":[{\"kind\":\"text\",\"text\":\"a backlog message of a few"
+                                + " words, like an agent's request\"}]}")
+                .getString("messageId");
+        String payload = (String) MeshDatabase.query(
+                        config, "SELECT payload FROM outbox_event WHERE payload LIKE ?", "%" + messageId + "%")
+                .get(0)
+                .get(0);
         String eventId = payload.replaceAll(".*\"eventId\":\"(ev-[^\"]+)\".*", "$1");
-        return payload.replace(eventId, "EVENT-ID").replace("\"drain-000@bench\"", "\"RECIPIENT\"")
+        return payload.replace(eventId, "EVENT-ID")
+                .replace("\"drain-000@bench\"", "\"RECIPIENT\"")
                 .replace(messageId, "MESSAGE-ID");
     }
 
     private static String register(MeshClient mesh, String agentId) {
-        return mesh.post("admin/agents", MeshStackExtension.ADMIN_TOKEN, "{\"agentId\":\"" + agentId + "\"}").json()
+        return mesh.post("admin/agents", MeshStackExtension.ADMIN_TOKEN, "{\"agentId\":\"" + agentId + "\"}")
+                .json()
                 .getString("token");
     }
 
@@ -198,14 +248,22 @@ class DrainBenchmark {
     private static long produceDirectly(StackConfig config, String template, String prefix, int events)
             throws Exception {
         long start = System.nanoTime();
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.effectiveKafkaBootstrap(),
-                ProducerConfig.LINGER_MS_CONFIG, 5), new StringSerializer(), new StringSerializer())) {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        config.effectiveKafkaBootstrap(),
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        5),
+                new StringSerializer(),
+                new StringSerializer())) {
             for (int i = 1; i <= events; i++) {
                 String recipient = String.format("drain-%03d@bench", i % RECIPIENTS);
-                producer.send(new ProducerRecord<>(TOPIC, recipient, template
-                        .replace("EVENT-ID", prefix + i).replace("RECIPIENT", recipient)
-                        .replace("MESSAGE-ID", "m-" + prefix + i)));
+                producer.send(new ProducerRecord<>(
+                        TOPIC,
+                        recipient,
+                        template.replace("EVENT-ID", prefix + i)
+                                .replace("RECIPIENT", recipient)
+                                .replace("MESSAGE-ID", "m-" + prefix + i)));
             }
             producer.flush();
         }
@@ -220,24 +278,37 @@ class DrainBenchmark {
         long firstId = count(config, "SELECT COALESCE(MAX(id), 0) FROM outbox_event");
         StepRecorder recorder = new StepRecorder(step, LOAD_RATE, (int) (LOAD_RATE * LOAD.toSeconds()));
         load.offer(recorder);
-        await().atMost(Duration.ofSeconds(30)).until(() -> count(config, "SELECT COUNT(*) FROM outbox_event"
-                + " WHERE id > " + firstId + " AND status = 'PENDING'") == 0);
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> count(
+                                config,
+                                "SELECT COUNT(*) FROM outbox_event" + " WHERE id > " + firstId
+                                        + " AND status = 'PENDING'")
+                        == 0);
         String metrics = MeshMetrics.scrape(server);
-        List<Long> micros = MeshDatabase.query(config, "SELECT TIMESTAMPDIFF(MICROSECOND, created_at, sent_at)"
-                + " FROM outbox_event WHERE id > ? AND status = 'SENT' ORDER BY 1", firstId).stream()
-                .map(row -> ((Number) row.get(0)).longValue()).toList();
+        List<Long> micros = MeshDatabase.query(
+                        config,
+                        "SELECT TIMESTAMPDIFF(MICROSECOND, created_at, sent_at)"
+                                + " FROM outbox_event WHERE id > ? AND status = 'SENT' ORDER BY 1",
+                        firstId)
+                .stream()
+                .map(row -> ((Number) row.get(0)).longValue())
+                .toList();
         return new double[] {
             MeshMetrics.sum(metrics, "agent_mesh_outbox_round_seconds", "quantile=\"0.5\""),
             MeshMetrics.sum(metrics, "agent_mesh_outbox_round_seconds", "quantile=\"0.99\""),
-            micros.get(micros.size() / 2) / 1e6, micros.get((int) (micros.size() * 0.99)) / 1e6,
+            micros.get(micros.size() / 2) / 1e6,
+            micros.get((int) (micros.size() * 0.99)) / 1e6,
             MeshMetrics.sum(metrics, "agent_mesh_outbox_publish_seconds", "quantile=\"0.5\""),
-            MeshMetrics.sum(metrics, "agent_mesh_outbox_publish_seconds", "quantile=\"0.99\"")};
+            MeshMetrics.sum(metrics, "agent_mesh_outbox_publish_seconds", "quantile=\"0.99\"")
+        };
     }
 
     private static void loadRows(StringBuilder report, String table, double[] figures) {
-        report.append(row("dispatch round p50 / p99, " + table + ", " + LOAD_RATE + " sends/s",
+        report.append(row(
+                "dispatch round p50 / p99, " + table + ", " + LOAD_RATE + " sends/s",
                 millis(figures[0]) + " / " + millis(figures[1])));
-        report.append(row("of which in Kafka (the round's transaction) p50 / p99, " + table,
+        report.append(row(
+                "of which in Kafka (the round's transaction) p50 / p99, " + table,
                 millis(figures[4]) + " / " + millis(figures[5])));
         report.append(row("commit → Kafka ack p50 / p99, " + table, millis(figures[2]) + " / " + millis(figures[3])));
     }
@@ -255,23 +326,36 @@ class DrainBenchmark {
         long firstId = count(config, "SELECT COALESCE(MAX(id), 0) FROM outbox_event");
         ScheduledExecutorService schedule = Executors.newSingleThreadScheduledExecutor();
         try {
-            CompletableFuture<Void> sends = CompletableFuture.runAsync(() -> load.offer(new StepRecorder(3,
-                    LOAD_RATE, (int) (LOAD_RATE * seconds))));
+            CompletableFuture<Void> sends = CompletableFuture.runAsync(
+                    () -> load.offer(new StepRecorder(3, LOAD_RATE, (int) (LOAD_RATE * seconds))));
             schedule.schedule(broker::stop, before, TimeUnit.SECONDS);
-            long back = schedule.schedule(() -> {
-                broker.start();
-                return System.nanoTime();
-            }, before + OUTAGE.toSeconds(), TimeUnit.SECONDS).get();
-            Object backAt = MeshDatabase.query(config, "SELECT UTC_TIMESTAMP(6)").get(0).get(0);
+            long back = schedule.schedule(
+                            () -> {
+                                broker.start();
+                                return System.nanoTime();
+                            },
+                            before + OUTAGE.toSeconds(),
+                            TimeUnit.SECONDS)
+                    .get();
+            Object backAt =
+                    MeshDatabase.query(config, "SELECT UTC_TIMESTAMP(6)").get(0).get(0);
             String outageRows = "FROM outbox_event o WHERE o.id BETWEEN " + (firstId + 1) + " AND "
                     + count(config, "SELECT MAX(id) FROM outbox_event");
-            await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofMillis(200)).until(() -> count(config,
-                    "SELECT COUNT(*) " + outageRows + " AND NOT EXISTS (SELECT 1 FROM inbox_dedup d"
-                            + " WHERE d.agent_id = o.event_key AND d.event_id = JSON_VALUE(o.payload, '$.eventId'))")
-                    == 0);
+            await().atMost(Duration.ofMinutes(5))
+                    .pollInterval(Duration.ofMillis(200))
+                    .until(() -> count(
+                                    config,
+                                    "SELECT COUNT(*) " + outageRows + " AND NOT EXISTS (SELECT 1 FROM inbox_dedup d"
+                                            + " WHERE d.agent_id = o.event_key AND d.event_id = JSON_VALUE(o.payload, '$.eventId'))")
+                            == 0);
             double delivered = seconds(back);
-            double firstPublished = MeshDatabase.count(config, "SELECT TIMESTAMPDIFF(MICROSECOND, ?, MIN(o.sent_at)) "
-                    + outageRows + " AND o.sent_at >= ?", backAt, backAt) / 1e6;
+            double firstPublished = MeshDatabase.count(
+                            config,
+                            "SELECT TIMESTAMPDIFF(MICROSECOND, ?, MIN(o.sent_at)) " + outageRows
+                                    + " AND o.sent_at >= ?",
+                            backAt,
+                            backAt)
+                    / 1e6;
             sends.get(seconds + 60, TimeUnit.SECONDS);
             return new double[] {firstPublished, delivered};
         } finally {
@@ -283,10 +367,14 @@ class DrainBenchmark {
     private static long backlog(KafkaBroker broker, StackConfig config, String template, String prefix, int events)
             throws Exception {
         broker.stop();
-        MeshDatabase.update(config, "INSERT INTO outbox_event (event_key, event_type, task_id, payload, status,"
-                + " attempts, next_attempt_at, created_at) SELECT " + recipientOf("seq") + ", 'message', NULL, "
-                + payloadOf("?", "'" + prefix + "'", "seq") + ", 'PENDING', 0, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6)"
-                + " FROM seq_1_to_" + events, template);
+        MeshDatabase.update(
+                config,
+                "INSERT INTO outbox_event (event_key, event_type, task_id, payload, status,"
+                        + " attempts, next_attempt_at, created_at) SELECT " + recipientOf("seq") + ", 'message', NULL, "
+                        + payloadOf("?", "'" + prefix + "'", "seq")
+                        + ", 'PENDING', 0, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6)"
+                        + " FROM seq_1_to_" + events,
+                template);
         long started = System.nanoTime();
         broker.start();
         return started;
@@ -297,13 +385,17 @@ class DrainBenchmark {
     }
 
     private static double sentSpan(StackConfig config, String prefix) {
-        return span(config, "SELECT TIMESTAMPDIFF(MICROSECOND, MIN(sent_at), MAX(sent_at)) FROM outbox_event"
-                + " WHERE payload LIKE '%\"" + prefix + "%'");
+        return span(
+                config,
+                "SELECT TIMESTAMPDIFF(MICROSECOND, MIN(sent_at), MAX(sent_at)) FROM outbox_event"
+                        + " WHERE payload LIKE '%\"" + prefix + "%'");
     }
 
     private static double deliveredSpan(StackConfig config, String prefix) {
-        return span(config, "SELECT TIMESTAMPDIFF(MICROSECOND, MIN(delivered_at), MAX(delivered_at))"
-                + " FROM inbox_event WHERE event_id LIKE '" + prefix + "%'");
+        return span(
+                config,
+                "SELECT TIMESTAMPDIFF(MICROSECOND, MIN(delivered_at), MAX(delivered_at))"
+                        + " FROM inbox_event WHERE event_id LIKE '" + prefix + "%'");
     }
 
     private static long count(StackConfig config, String sql) {

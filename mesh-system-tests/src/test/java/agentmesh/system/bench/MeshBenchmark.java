@@ -1,14 +1,13 @@
 package agentmesh.system.bench;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import agentmesh.stack.MeshStack;
 import agentmesh.stack.StackConfig;
 import agentmesh.system.MeshStackExtension;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code ./mesh bench}, never in CI: the benchmark on a stack of its own with the server's production defaults

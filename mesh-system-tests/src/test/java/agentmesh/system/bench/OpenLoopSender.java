@@ -63,10 +63,12 @@ final class OpenLoopSender {
                 + sender.partner().id() + "\"" + (newTask ? "" : ",\"taskId\":\"" + sender.standingTask() + "\"")
                 + ",\"parts\":[{\"kind\":\"text\",\"text\":\"benchmark message " + index + " of step "
                 + recorder.step + ", a few words like an agent's request\"}]}";
-        HttpRequest request = HttpRequest.newBuilder(messages).timeout(REQUEST_TIMEOUT)
+        HttpRequest request = HttpRequest.newBuilder(messages)
+                .timeout(REQUEST_TIMEOUT)
                 .header("Authorization", "Bearer " + sender.agent().token())
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
         http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((answer, failure) -> {
             inFlight.release();
             if (failure != null) {
@@ -89,8 +91,8 @@ final class OpenLoopSender {
     }
 
     static String cause(Throwable failure) {
-        Throwable root = failure instanceof CompletionException && failure.getCause() != null
-                ? failure.getCause() : failure;
+        Throwable root =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         if (root instanceof HttpTimeoutException) {
             return "timeout (" + REQUEST_TIMEOUT.toSeconds() + " s)";
         }

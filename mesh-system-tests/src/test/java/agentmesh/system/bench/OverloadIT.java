@@ -1,12 +1,13 @@
 package agentmesh.system.bench;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.system.Inbox;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshStackExtension;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Duration;
@@ -18,10 +19,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Far more sends than the server admits, for a few seconds — 2,000 a second offered over 200 connections, against
@@ -42,8 +41,10 @@ class OverloadIT {
         URI base = MeshStackExtension.stack().config().baseUri();
         MeshClient mesh = MeshClient.forStack();
         BenchAgents agents = BenchAgents.register(mesh, 20);
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
         StepRecorder flood = new StepRecorder(1, RATE, (int) (RATE * LOAD.toSeconds()));
         AtomicBoolean flooding = new AtomicBoolean(true);
         Map<Integer, Long> readAnswers = new ConcurrentHashMap<>();
@@ -52,20 +53,27 @@ class OverloadIT {
                 .toList();
 
         new OpenLoopSender(http, base, agents, 0.1, CONNECTIONS).offer(flood);
-        await().atMost(OpenLoopSender.REQUEST_TIMEOUT.plusSeconds(10)).until(() -> flood.accepted()
-                + flood.errors().values().stream().mapToLong(Long::longValue).sum() >= flood.planned);
+        await().atMost(OpenLoopSender.REQUEST_TIMEOUT.plusSeconds(10))
+                .until(() -> flood.accepted()
+                                + flood.errors().values().stream()
+                                        .mapToLong(Long::longValue)
+                                        .sum()
+                        >= flood.planned);
         flooding.set(false);
         CompletableFuture.allOf(readers.toArray(CompletableFuture[]::new)).join();
 
         Map<String, Long> errors = flood.errors();
-        assertTrue(errors.keySet().stream().allMatch(cause -> cause.startsWith("429 ") || cause.startsWith("503 ")),
+        assertTrue(
+                errors.keySet().stream().allMatch(cause -> cause.startsWith("429 ") || cause.startsWith("503 ")),
                 () -> "answers other than 201, 429 and 503: " + errors);
         assertTrue(errors.keySet().stream().noneMatch(cause -> cause.contains("WITHOUT")), errors::toString);
-        assertTrue(errors.getOrDefault("503 over-capacity", 0L) > 0, () -> "the server admitted everything: "
-                + flood.accepted() + " of " + flood.planned + " (" + errors + ")");
+        assertTrue(
+                errors.getOrDefault("503 over-capacity", 0L) > 0,
+                () -> "the server admitted everything: " + flood.accepted() + " of " + flood.planned + " (" + errors
+                        + ")");
         assertTrue(flood.accepted() > 0, "the server admitted nothing");
-        assertEquals(Set.of(200), readAnswers.keySet(),
-                () -> "inbox reads during the flood, by status: " + readAnswers);
+        assertEquals(
+                Set.of(200), readAnswers.keySet(), () -> "inbox reads during the flood, by status: " + readAnswers);
         assertTrue(readAnswers.get(200) >= 2L * READERS, () -> "too few reads during the flood: " + readAnswers);
 
         Map<String, Integer> delivered = deliveredBenchMessages(mesh, agents, flood.accepted());
@@ -73,14 +81,14 @@ class OverloadIT {
         assertTrue(delivered.values().stream().allMatch(count -> count == 1), "a message delivered twice");
 
         BenchAgents.Member someone = agents.get(0);
-        JsonObject after = mesh.send(someone.agent(), MeshClient.textMessage(null, someone.partner(), null,
-                "after the flood"));
+        JsonObject after =
+                mesh.send(someone.agent(), MeshClient.textMessage(null, someone.partner(), null, "after the flood"));
         assertTrue(after.containsKey("messageId"), after::toString);
     }
 
     // Long polls of one second, one after the other, for as long as the flood lasts; counts the answers by status.
-    private static CompletableFuture<Void> pollWhile(AtomicBoolean on, MeshClient mesh, MeshClient.Agent reader,
-                                                     Map<Integer, Long> answers) {
+    private static CompletableFuture<Void> pollWhile(
+            AtomicBoolean on, MeshClient mesh, MeshClient.Agent reader, Map<Integer, Long> answers) {
         return mesh.getAsync("inbox?wait=1", reader.token()).thenCompose(answer -> {
             answers.merge(answer.status(), 1L, Long::sum);
             return on.get() ? pollWhile(on, mesh, reader, answers) : CompletableFuture.completedFuture(null);
@@ -90,16 +98,18 @@ class OverloadIT {
     // Every benchmark message in the agents' inboxes, once as many as were admitted are there, with how often each is.
     private static Map<String, Integer> deliveredBenchMessages(MeshClient mesh, BenchAgents agents, int admitted) {
         Map<String, Integer> counts = new HashMap<>();
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1)).until(() -> {
-            counts.clear();
-            for (BenchAgents.Member member : agents.all()) {
-                Inbox.all(mesh, member.agent(), 0).stream()
-                        .map(event -> event.getString("messageId", ""))
-                        .filter(id -> BenchMessageId.parse(id) != null)
-                        .forEach(id -> counts.merge(id, 1, Integer::sum));
-            }
-            return counts.size() >= admitted;
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> {
+                    counts.clear();
+                    for (BenchAgents.Member member : agents.all()) {
+                        Inbox.all(mesh, member.agent(), 0).stream()
+                                .map(event -> event.getString("messageId", ""))
+                                .filter(id -> BenchMessageId.parse(id) != null)
+                                .forEach(id -> counts.merge(id, 1, Integer::sum));
+                    }
+                    return counts.size() >= admitted;
+                });
         return counts;
     }
 }

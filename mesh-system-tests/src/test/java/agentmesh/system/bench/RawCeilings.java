@@ -1,13 +1,6 @@
 package agentmesh.system.bench;
 
 import agentmesh.stack.StackConfig;
-import org.HdrHistogram.ConcurrentHistogram;
-import org.HdrHistogram.Histogram;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,6 +20,12 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * What the parts under the mesh can do on this machine, measured in the same run so that the mesh's figures can be
@@ -40,12 +39,15 @@ final class RawCeilings {
     private static final Duration EACH = Duration.ofSeconds(5);
     static final int HTTP_CONCURRENCY = 16;
 
-    record Figures(Map<Integer, Double> dbTransactionsPerSecond, double kafkaAsyncPerSecond,
-                   Histogram kafkaSyncMicros, double httpPerSecond, Histogram httpMicros, long httpRefused) {
-    }
+    record Figures(
+            Map<Integer, Double> dbTransactionsPerSecond,
+            double kafkaAsyncPerSecond,
+            Histogram kafkaSyncMicros,
+            double httpPerSecond,
+            Histogram httpMicros,
+            long httpRefused) {}
 
-    private RawCeilings() {
-    }
+    private RawCeilings() {}
 
     static Figures measure(StackConfig config, HttpClient http, URI base, BenchAgents agents) throws Exception {
         Map<Integer, Double> db = new java.util.TreeMap<>();
@@ -65,7 +67,8 @@ final class RawCeilings {
     }
 
     private static double twoInsertTransactions(StackConfig config, int threads) throws Exception {
-        try (Connection c = connect(config); Statement sql = c.createStatement()) {
+        try (Connection c = connect(config);
+                Statement sql = c.createStatement()) {
             sql.execute("CREATE TABLE IF NOT EXISTS bench_ceiling_message (id BIGINT AUTO_INCREMENT PRIMARY KEY,"
                     + " k VARCHAR(128) NOT NULL, body TEXT NOT NULL, created_at DATETIME(6) NOT NULL)");
             sql.execute("CREATE TABLE IF NOT EXISTS bench_ceiling_outbox (id BIGINT AUTO_INCREMENT PRIMARY KEY,"
@@ -78,10 +81,10 @@ final class RawCeilings {
         for (int t = 0; t < threads; t++) {
             workers.add(pool.submit(() -> {
                 try (Connection c = connect(config);
-                     PreparedStatement message = c.prepareStatement("INSERT INTO bench_ceiling_message"
-                             + " (k, body, created_at) VALUES (?, ?, UTC_TIMESTAMP(6))");
-                     PreparedStatement outbox = c.prepareStatement("INSERT INTO bench_ceiling_outbox"
-                             + " (k, payload, created_at) VALUES (?, ?, UTC_TIMESTAMP(6))")) {
+                        PreparedStatement message = c.prepareStatement("INSERT INTO bench_ceiling_message"
+                                + " (k, body, created_at) VALUES (?, ?, UTC_TIMESTAMP(6))");
+                        PreparedStatement outbox = c.prepareStatement("INSERT INTO bench_ceiling_outbox"
+                                + " (k, payload, created_at) VALUES (?, ?, UTC_TIMESTAMP(6))")) {
                     c.setAutoCommit(false);
                     while (System.nanoTime() < end) {
                         message.setString(1, "agent");
@@ -101,7 +104,8 @@ final class RawCeilings {
             worker.get();
         }
         pool.shutdown();
-        try (Connection c = connect(config); Statement sql = c.createStatement()) {
+        try (Connection c = connect(config);
+                Statement sql = c.createStatement()) {
             sql.execute("DROP TABLE bench_ceiling_message");
             sql.execute("DROP TABLE bench_ceiling_outbox");
         }
@@ -113,12 +117,18 @@ final class RawCeilings {
     }
 
     private static KafkaProducer<String, String> producer(StackConfig config) {
-        return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.effectiveKafkaBootstrap(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 0),
-                new StringSerializer(), new StringSerializer());
+        return new KafkaProducer<>(
+                Map.of(
+                        ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+                        config.effectiveKafkaBootstrap(),
+                        ProducerConfig.ACKS_CONFIG,
+                        "all",
+                        ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG,
+                        true,
+                        ProducerConfig.LINGER_MS_CONFIG,
+                        0),
+                new StringSerializer(),
+                new StringSerializer());
     }
 
     private static void produceOneAtATime(KafkaProducer<String, String> producer, Histogram micros) throws Exception {
@@ -127,7 +137,8 @@ final class RawCeilings {
         long next = System.nanoTime();
         for (int i = 0; System.nanoTime() < end; i++) {
             long start = System.nanoTime();
-            producer.send(new ProducerRecord<>("bench.ceiling", "agent" + (i % 100), value)).get();
+            producer.send(new ProducerRecord<>("bench.ceiling", "agent" + (i % 100), value))
+                    .get();
             micros.recordValue((System.nanoTime() - start) / 1_000);
             next += 5_000_000L; // 200 a second, the rate the dispatcher's latency target is set at
             LockSupport.parkNanos(next - System.nanoTime());
@@ -151,8 +162,8 @@ final class RawCeilings {
     }
 
     /** Closed loop: {@link #HTTP_CONCURRENCY} requests in flight, each agent's token in turn (its rate limit). */
-    private static double requestsThroughFilters(HttpClient http, URI base, BenchAgents agents, Histogram micros,
-                                                 LongAdder refused) throws Exception {
+    private static double requestsThroughFilters(
+            HttpClient http, URI base, BenchAgents agents, Histogram micros, LongAdder refused) throws Exception {
         URI me = base.resolve("me");
         LongAdder done = new LongAdder();
         long end = System.nanoTime() + EACH.toNanos();
@@ -162,8 +173,13 @@ final class RawCeilings {
             int first = t;
             workers.add(pool.submit(() -> {
                 for (int i = first; System.nanoTime() < end; i += HTTP_CONCURRENCY) {
-                    HttpRequest request = HttpRequest.newBuilder(me).timeout(Duration.ofSeconds(10))
-                            .header("Authorization", "Bearer " + agents.get(i).agent().token()).GET().build();
+                    HttpRequest request = HttpRequest.newBuilder(me)
+                            .timeout(Duration.ofSeconds(10))
+                            .header(
+                                    "Authorization",
+                                    "Bearer " + agents.get(i).agent().token())
+                            .GET()
+                            .build();
                     long start = System.nanoTime();
                     HttpResponse<String> answer = http.send(request, HttpResponse.BodyHandlers.ofString());
                     micros.recordValue((System.nanoTime() - start) / 1_000);

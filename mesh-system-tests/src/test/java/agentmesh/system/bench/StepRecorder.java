@@ -1,8 +1,5 @@
 package agentmesh.system.bench;
 
-import org.HdrHistogram.ConcurrentHistogram;
-import org.HdrHistogram.Histogram;
-
 import java.util.BitSet;
 import java.util.Map;
 import java.util.TreeMap;
@@ -10,6 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
 
 /**
  * What happened to the sends of one step, on the client's clock. Every send has an intended time (its place in the
@@ -23,6 +22,7 @@ final class StepRecorder {
     final int step;
     /** The step's part of its message ids: the step number and a random tag, so two runs on one stack differ. */
     final String label;
+
     final int rate;
     final int planned;
     private final long[] intendedNanos;

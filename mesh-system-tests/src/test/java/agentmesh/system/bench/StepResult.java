@@ -1,17 +1,23 @@
 package agentmesh.system.bench;
 
-import org.HdrHistogram.Histogram;
-
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * The figures of one step. A step is <em>sustained</em> when the mesh admitted at least 98 % of what was offered and
  * kept up: at the end of the load no more than one second's worth of admitted messages was still unseen, and every
  * admitted message was seen within the drain time after it.
  */
-record StepResult(int rate, double seconds, StepRecorder sends, Histogram commitToAck, int unpublished,
-                  int backlogAtEnd, boolean drained, Map<String, Double> cpuSeconds,
-                  Map<String, Long> database) {
+record StepResult(
+        int rate,
+        double seconds,
+        StepRecorder sends,
+        Histogram commitToAck,
+        int unpublished,
+        int backlogAtEnd,
+        boolean drained,
+        Map<String, Double> cpuSeconds,
+        Map<String, Long> database) {
 
     static final double ADMITTED_SHARE = 0.98;
 
@@ -28,6 +34,7 @@ record StepResult(int rate, double seconds, StepRecorder sends, Histogram commit
         return sends.errors().entrySet().stream()
                 .filter(e -> !(e.getKey().startsWith("429 ") || e.getKey().startsWith("503 "))
                         || e.getKey().contains("WITHOUT"))
-                .mapToLong(Map.Entry::getValue).sum();
+                .mapToLong(Map.Entry::getValue)
+                .sum();
     }
 }

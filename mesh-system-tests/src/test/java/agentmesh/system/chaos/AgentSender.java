@@ -4,7 +4,6 @@ import agentmesh.system.ApiResponse;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshClient.Agent;
 import agentmesh.system.chaos.Conversations.Task;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,8 +41,13 @@ final class AgentSender {
     private int sequence;
     private volatile Instant giveUpAt = Instant.MAX;
 
-    AgentSender(Agent agent, List<Agent> everyone, MeshClient mesh, Conversations conversations, long seed,
-                double lostAnswerShare) {
+    AgentSender(
+            Agent agent,
+            List<Agent> everyone,
+            MeshClient mesh,
+            Conversations conversations,
+            long seed,
+            double lostAnswerShare) {
         this.agent = agent;
         this.everyone = everyone;
         this.mesh = mesh;
@@ -88,8 +92,8 @@ final class AgentSender {
         Agent to = task.map(t -> t.other(agent)).orElseGet(this::someoneElse);
         int number = ++sequence;
         String messageId = agent.id() + ":" + number;
-        String body = MeshClient.textMessage(messageId, to, task.map(Task::taskId).orElse(null),
-                "message " + number + " from " + agent.id());
+        String body = MeshClient.textMessage(
+                messageId, to, task.map(Task::taskId).orElse(null), "message " + number + " from " + agent.id());
         Send send = new Send(messageId, to, body, planned);
         return attempt(send).thenAccept(record -> {
             records.add(record);
@@ -106,14 +110,16 @@ final class AgentSender {
                     AttemptOutcome outcome = AttemptOutcome.of(response, failure);
                     send.last = response;
                     return outcome == AttemptOutcome.CREATED && random.nextDouble() < lostAnswerShare
-                            ? AttemptOutcome.ANSWER_LOST : outcome;
+                            ? AttemptOutcome.ANSWER_LOST
+                            : outcome;
                 })
                 .thenCompose(outcome -> {
                     if (!outcome.worthRetrying() || Instant.now().isAfter(giveUpAt)) {
                         return CompletableFuture.completedFuture(send.finish(outcome, agent));
                     }
                     send.failures.merge(outcome, 1, Integer::sum);
-                    return CompletableFuture.runAsync(() -> { },
+                    return CompletableFuture.runAsync(
+                                    () -> {},
                                     CompletableFuture.delayedExecutor(backoffMillis(send), TimeUnit.MILLISECONDS))
                             .thenCompose(paused -> attempt(send));
                 });
@@ -122,7 +128,8 @@ final class AgentSender {
     private long backoffMillis(Send send) {
         int failed = send.failures.values().stream().mapToInt(Integer::intValue).sum();
         long exponential = Math.min(MAX_BACKOFF_MILLIS, FIRST_BACKOFF_MILLIS << Math.min(failed - 1, 10));
-        long retryAfter = send.last == null ? 0
+        long retryAfter = send.last == null
+                ? 0
                 : Duration.ofSeconds(send.last.retryAfterSeconds().orElse(0)).toMillis();
         return Math.max(exponential, retryAfter) + random.nextInt(50);
     }
@@ -155,14 +162,34 @@ final class AgentSender {
         SendRecord finish(AttemptOutcome outcome, Agent from) {
             if (outcome.acknowledged()) {
                 var answer = last.json();
-                return new SendRecord(messageId, from.id(), to.id(), answer.getString("taskId"), answer.getInt("seq"),
-                        planned, firstAttempt, Instant.now(), outcome, failures, null);
+                return new SendRecord(
+                        messageId,
+                        from.id(),
+                        to.id(),
+                        answer.getString("taskId"),
+                        answer.getInt("seq"),
+                        planned,
+                        firstAttempt,
+                        Instant.now(),
+                        outcome,
+                        failures,
+                        null);
             }
             if (outcome != AttemptOutcome.REJECTED) {
                 failures.merge(outcome, 1, Integer::sum);
             }
-            return new SendRecord(messageId, from.id(), to.id(), null, 0, planned, firstAttempt, null, outcome,
-                    failures, outcome == AttemptOutcome.REJECTED ? last.toString() : "gave up");
+            return new SendRecord(
+                    messageId,
+                    from.id(),
+                    to.id(),
+                    null,
+                    0,
+                    planned,
+                    firstAttempt,
+                    null,
+                    outcome,
+                    failures,
+                    outcome == AttemptOutcome.REJECTED ? last.toString() : "gave up");
         }
     }
 }

@@ -1,7 +1,6 @@
 package agentmesh.system.chaos;
 
 import agentmesh.system.ApiResponse;
-
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.util.concurrent.CompletionException;
@@ -38,11 +37,12 @@ enum AttemptOutcome {
 
     static AttemptOutcome of(ApiResponse response, Throwable failure) {
         if (failure != null) {
-            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                    ? failure.getCause() : failure;
+            Throwable cause =
+                    failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
             // A connect timeout means nothing was sent; a request timeout leaves the outcome unknown.
             return cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)
-                    ? TIMED_OUT : CONNECTION_FAILED;
+                    ? TIMED_OUT
+                    : CONNECTION_FAILED;
         }
         int status = response.status();
         if (status == 201) {

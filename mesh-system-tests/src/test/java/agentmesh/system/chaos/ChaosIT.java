@@ -1,13 +1,12 @@
 package agentmesh.system.chaos;
 
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
 
 /**
  * The chaos suite: the short profile in every {@code ./mesh test}, either profile on demand with
@@ -29,7 +28,9 @@ class ChaosIT {
         System.out.println(text);
         Path file = Path.of("target", "chaos-report-" + profile.name() + ".md");
         Files.writeString(file, text);
-        assertTrue(report.passed(), () -> "chaos run failed: " + String.join("; ", report.failures())
-                + " (report: " + file.toAbsolutePath() + ")");
+        assertTrue(
+                report.passed(),
+                () -> "chaos run failed: " + String.join("; ", report.failures()) + " (report: " + file.toAbsolutePath()
+                        + ")");
     }
 }

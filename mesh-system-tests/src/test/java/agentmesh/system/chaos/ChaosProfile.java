@@ -9,8 +9,15 @@ import java.util.List;
  * {@code cluster} (on the cluster topology); every value can be overridden with a system property
  * ({@code -Dchaos.profile=long -Dchaos.rate=60 …}, see docs/TESTING.md).
  */
-record ChaosProfile(String name, int agents, double ratePerSecond, double lostAnswerShare, Duration load,
-                    Duration drainTimeout, long seed, List<ScheduledFault> faults) {
+record ChaosProfile(
+        String name,
+        int agents,
+        double ratePerSecond,
+        double lostAnswerShare,
+        Duration load,
+        Duration drainTimeout,
+        long seed,
+        List<ScheduledFault> faults) {
 
     /**
      * About five minutes of load with every kind of fault at least once, some at the same time: two server crashes
@@ -52,23 +59,32 @@ record ChaosProfile(String name, int agents, double ratePerSecond, double lostAn
     /** The profile {@code chaos.profile} names ({@code short} by default), with the overrides given. */
     static ChaosProfile fromSystemProperties() {
         String name = System.getProperty("chaos.profile", "short");
-        Duration load = Duration.ofSeconds(Long.getLong("chaos.seconds", switch (name) {
-            case "short" -> 300L;
-            case "cluster" -> 330L;
-            case "long" -> 1800L;
-            default -> throw new IllegalArgumentException("chaos.profile is short, long or cluster, not " + name);
-        }));
+        Duration load = Duration.ofSeconds(Long.getLong(
+                "chaos.seconds",
+                switch (name) {
+                    case "short" -> 300L;
+                    case "cluster" -> 330L;
+                    case "long" -> 1800L;
+                    default ->
+                        throw new IllegalArgumentException("chaos.profile is short, long or cluster, not " + name);
+                }));
         long seed = Long.getLong("chaos.seed", DEFAULT_SEED);
         String schedule = System.getProperty("chaos.faults");
-        List<ScheduledFault> faults = schedule != null ? FaultSchedule.parse(schedule)
+        List<ScheduledFault> faults = schedule != null
+                ? FaultSchedule.parse(schedule)
                 : switch (name) {
                     case "short" -> FaultSchedule.parse(SHORT_SCHEDULE);
                     case "cluster" -> FaultSchedule.parse(CLUSTER_SCHEDULE);
                     default -> FaultSchedule.random(seed, load);
                 };
-        return new ChaosProfile(name, Integer.getInteger("chaos.agents", 20),
+        return new ChaosProfile(
+                name,
+                Integer.getInteger("chaos.agents", 20),
                 Double.parseDouble(System.getProperty("chaos.rate", "40")),
-                Double.parseDouble(System.getProperty("chaos.lost-answers", "0.01")), load,
-                Duration.ofSeconds(Long.getLong("chaos.drain-seconds", 180)), seed, faults);
+                Double.parseDouble(System.getProperty("chaos.lost-answers", "0.01")),
+                load,
+                Duration.ofSeconds(Long.getLong("chaos.drain-seconds", 180)),
+                seed,
+                faults);
     }
 }

@@ -12,11 +12,23 @@ import java.util.stream.Collectors;
  * latency, and the verdict. The run passes when nothing acknowledged was lost, duplicated or reordered, nothing is
  * left pending, and the run itself had no errors.
  */
-record ChaosReport(ChaosProfile profile, Findings findings, List<FaultOutcome> faults,
-                   Map<AttemptOutcome, Integer> failedAttempts, long consumerDedupHits, int topicRecords,
-                   int topicDuplicates, Map<String, Long> outboxByStatus, List<String> outboxUnsent,
-                   List<String> deadLetters, long maxPending, long maxLag, List<Duration> latencies,
-                   Duration drainTime, boolean drained, List<String> errors) {
+record ChaosReport(
+        ChaosProfile profile,
+        Findings findings,
+        List<FaultOutcome> faults,
+        Map<AttemptOutcome, Integer> failedAttempts,
+        long consumerDedupHits,
+        int topicRecords,
+        int topicDuplicates,
+        Map<String, Long> outboxByStatus,
+        List<String> outboxUnsent,
+        List<String> deadLetters,
+        long maxPending,
+        long maxLag,
+        List<Duration> latencies,
+        Duration drainTime,
+        boolean drained,
+        List<String> errors) {
 
     private static final int EXAMPLES = 10;
 
@@ -52,11 +64,16 @@ record ChaosReport(ChaosProfile profile, Findings findings, List<FaultOutcome> f
     String render() {
         StringBuilder out = new StringBuilder();
         out.append(String.format("%n## Chaos run, profile %s (seed %d)%n%n", profile.name(), profile.seed()));
-        out.append(String.format("%d agents, %.0f messages/s planned for %d s, %.1f %% of the 201s dropped by the"
+        out.append(String.format(
+                "%d agents, %.0f messages/s planned for %d s, %.1f %% of the 201s dropped by the"
                         + " client; %s after the load to drain.%n",
-                profile.agents(), profile.ratePerSecond(), profile.load().toSeconds(), profile.lostAnswerShare() * 100,
-                drained ? String.format("%.1f s", drainTime.toMillis() / 1000.0) : "did not drain in "
-                        + drainTime.toSeconds() + " s"));
+                profile.agents(),
+                profile.ratePerSecond(),
+                profile.load().toSeconds(),
+                profile.lostAnswerShare() * 100,
+                drained
+                        ? String.format("%.1f s", drainTime.toMillis() / 1000.0)
+                        : "did not drain in " + drainTime.toSeconds() + " s"));
         out.append("Faults: ").append(FaultSchedule.format(profile.faults())).append("\n");
         messages(out);
         duplicates(out);
@@ -69,40 +86,51 @@ record ChaosReport(ChaosProfile profile, Findings findings, List<FaultOutcome> f
     }
 
     private void messages(StringBuilder out) {
-        table(out, "Messages", List.of("", "count"), List.of(
-                List.of("planned", n(findings.planned())),
-                List.of("acknowledged (2xx)", n(findings.acknowledged())),
-                List.of("unacknowledged (the sender gave up or was refused)", n(findings.unacknowledged())),
-                List.of("delivered (distinct, in the recipients' inboxes)", n(findings.delivered())),
-                List.of("delivered, though never acknowledged", n(findings.deliveredUnacknowledged())),
-                List.of("**lost**", n(findings.lost().size())),
-                List.of("**duplicates**", n(findings.duplicates().size())),
-                List.of("**out of order**", n(findings.outOfOrder().size())),
-                List.of("**seq gaps**", n(findings.seqGaps().size())),
-                List.of("**cursor gaps**", n(findings.cursorGaps().size()))));
+        table(
+                out,
+                "Messages",
+                List.of("", "count"),
+                List.of(
+                        List.of("planned", n(findings.planned())),
+                        List.of("acknowledged (2xx)", n(findings.acknowledged())),
+                        List.of("unacknowledged (the sender gave up or was refused)", n(findings.unacknowledged())),
+                        List.of("delivered (distinct, in the recipients' inboxes)", n(findings.delivered())),
+                        List.of("delivered, though never acknowledged", n(findings.deliveredUnacknowledged())),
+                        List.of("**lost**", n(findings.lost().size())),
+                        List.of("**duplicates**", n(findings.duplicates().size())),
+                        List.of("**out of order**", n(findings.outOfOrder().size())),
+                        List.of("**seq gaps**", n(findings.seqGaps().size())),
+                        List.of("**cursor gaps**", n(findings.cursorGaps().size()))));
     }
 
     private void duplicates(StringBuilder out) {
-        table(out, "Duplicates suppressed, by layer", List.of("layer", "count"), List.of(
-                List.of("database unique key: a retried send answered 200 with the stored original",
-                        n(findings.replays())),
-                List.of("topic: records published more than once (" + topicRecords + " records in all)",
-                        n(topicDuplicates)),
-                List.of("consumer dedup table: redelivered records dropped (at least; counted per server life)",
-                        Long.toString(consumerDedupHits))));
+        table(
+                out,
+                "Duplicates suppressed, by layer",
+                List.of("layer", "count"),
+                List.of(
+                        List.of(
+                                "database unique key: a retried send answered 200 with the stored original",
+                                n(findings.replays())),
+                        List.of(
+                                "topic: records published more than once (" + topicRecords + " records in all)",
+                                n(topicDuplicates)),
+                        List.of(
+                                "consumer dedup table: redelivered records dropped (at least; counted per server life)",
+                                Long.toString(consumerDedupHits))));
     }
 
     private void attempts(StringBuilder out) {
         List<List<String>> rows = new ArrayList<>();
-        failedAttempts.forEach((outcome, count) -> rows.add(List.of(outcome.name().toLowerCase(), n(count))));
-        table(out, "Failed send attempts (each retried with the same messageId)", List.of("outcome", "attempts"),
-                rows);
+        failedAttempts.forEach(
+                (outcome, count) -> rows.add(List.of(outcome.name().toLowerCase(), n(count))));
+        table(out, "Failed send attempts (each retried with the same messageId)", List.of("outcome", "attempts"), rows);
     }
 
     private void outbox(StringBuilder out) {
         List<List<String>> rows = new ArrayList<>();
-        outboxByStatus.forEach((status, count) ->
-                rows.add(List.of("outbox " + status.toLowerCase(), count.toString())));
+        outboxByStatus.forEach(
+                (status, count) -> rows.add(List.of("outbox " + status.toLowerCase(), count.toString())));
         rows.add(List.of("dead letters", n(deadLetters.size())));
         rows.add(List.of("largest outbox backlog seen (pending)", Long.toString(maxPending)));
         rows.add(List.of("largest consumer lag seen (records)", Long.toString(maxLag)));
@@ -116,31 +144,53 @@ record ChaosReport(ChaosProfile profile, Findings findings, List<FaultOutcome> f
         for (int i = 0; i < faults.size(); i++) {
             FaultOutcome fault = faults.get(i);
             FaultRecord record = fault.record();
-            rows.add(List.of(Integer.toString(i + 1), record.fault().kind().label(),
+            rows.add(List.of(
+                    Integer.toString(i + 1),
+                    record.fault().kind().label(),
                     record.fault().at().toSeconds() + " s",
-                    record.struck() ? seconds(record.downtime()) : "–", record.detail(),
+                    record.struck() ? seconds(record.downtime()) : "–",
+                    record.detail(),
                     record.struck() ? seconds(fault.sendersCaughtUp()) : "–",
                     record.struck() ? seconds(fault.deliveriesCaughtUp()) : "–",
                     record.struck() ? attempts(fault.failedAttempts()) : "–"));
         }
-        table(out, "Faults (recovery measured from the heal)", List.of("#", "fault", "at", "lasted", "what happened",
-                "senders caught up", "deliveries caught up", "senders' failed attempts, strike to caught up"), rows);
+        table(
+                out,
+                "Faults (recovery measured from the heal)",
+                List.of(
+                        "#",
+                        "fault",
+                        "at",
+                        "lasted",
+                        "what happened",
+                        "senders caught up",
+                        "deliveries caught up",
+                        "senders' failed attempts, strike to caught up"),
+                rows);
     }
 
     private static String attempts(Map<AttemptOutcome, Integer> failed) {
-        return failed.isEmpty() ? "none" : failed.entrySet().stream()
-                .map(entry -> entry.getValue() + " " + entry.getKey().name().toLowerCase().replace('_', ' '))
-                .collect(Collectors.joining(", "));
+        return failed.isEmpty()
+                ? "none"
+                : failed.entrySet().stream()
+                        .map(entry -> entry.getValue() + " "
+                                + entry.getKey().name().toLowerCase().replace('_', ' '))
+                        .collect(Collectors.joining(", "));
     }
 
     private void latency(StringBuilder out) {
-        table(out, "Send commit → inbox delivery, server clock, all messages", List.of("p50", "p99", "max"),
+        table(
+                out,
+                "Send commit → inbox delivery, server clock, all messages",
+                List.of("p50", "p99", "max"),
                 List.of(List.of(percentile(0.50), percentile(0.99), percentile(1.0))));
     }
 
     private void verdict(StringBuilder out) {
         List<String> failures = failures();
-        out.append("\n### Verdict: ").append(failures.isEmpty() ? "PASS" : "FAIL").append("\n");
+        out.append("\n### Verdict: ")
+                .append(failures.isEmpty() ? "PASS" : "FAIL")
+                .append("\n");
         failures.forEach(failure -> out.append("- ").append(failure).append("\n"));
         findings.violations().forEach((kind, lines) -> examples(out, kind, lines));
         examples(out, "Errors of the run", errors);
@@ -165,9 +215,15 @@ record ChaosReport(ChaosProfile profile, Findings findings, List<FaultOutcome> f
         if (lines.isEmpty()) {
             return;
         }
-        out.append("\n").append(title).append(" (").append(lines.size()).append(
-                lines.size() > EXAMPLES ? ", the first " + EXAMPLES : "").append("):\n");
-        lines.stream().limit(EXAMPLES).forEach(line -> out.append("- ").append(line).append("\n"));
+        out.append("\n")
+                .append(title)
+                .append(" (")
+                .append(lines.size())
+                .append(lines.size() > EXAMPLES ? ", the first " + EXAMPLES : "")
+                .append("):\n");
+        lines.stream()
+                .limit(EXAMPLES)
+                .forEach(line -> out.append("- ").append(line).append("\n"));
     }
 
     private static String seconds(Duration duration) {

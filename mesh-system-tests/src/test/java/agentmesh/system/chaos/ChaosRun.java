@@ -1,5 +1,7 @@
 package agentmesh.system.chaos;
 
+import static org.awaitility.Awaitility.await;
+
 import agentmesh.stack.MeshStack;
 import agentmesh.stack.StackConfig;
 import agentmesh.system.FakeIdentityService;
@@ -9,8 +11,6 @@ import agentmesh.system.MeshClient.Agent;
 import agentmesh.system.MeshMetrics;
 import agentmesh.system.MeshStackExtension;
 import agentmesh.system.abuse.AbusiveAgent;
-import org.awaitility.core.ConditionTimeoutException;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,8 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Logger;
-
-import static org.awaitility.Awaitility.await;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * One chaos run from start to verdict: starts the whole stack through the project's launcher (database, Kafka
@@ -45,13 +44,11 @@ final class ChaosRun {
     }
 
     /** What happened while the load ran and the mesh drained. */
-    private record Run(List<FaultRecord> faults, MetricsSampler.Figures figures, Duration drainTime,
-                       boolean drained) {
-    }
+    private record Run(List<FaultRecord> faults, MetricsSampler.Figures figures, Duration drainTime, boolean drained) {}
 
     ChaosReport run() {
         try (FakeIdentityService identity = new FakeIdentityService(0);
-             MeshStack stack = new MeshStack(stackConfig(identity)).start()) {
+                MeshStack stack = new MeshStack(stackConfig(identity)).start()) {
             MeshClient mesh = new MeshClient(stack.config().baseUri(), REQUEST_TIMEOUT);
             Participants participants = new Participants(profile, mesh, identity);
             participants.startReading();
@@ -76,15 +73,18 @@ final class ChaosRun {
                 .build();
     }
 
-    private Run loadWithFaults(MeshStack stack, FakeIdentityService identity, MeshClient mesh,
-                               Participants participants) {
-        try (MetricsSampler sampler = new MetricsSampler(stack.config(), stack.servers().stream()
-                .map(server -> new MeshClient(MeshMetrics.address(server), REQUEST_TIMEOUT)).toList());
-             FaultInjector injector = new FaultInjector(stack, identity);
-             AbusiveAgent attacker = new AbusiveAgent(mesh, stack.config().baseUri())) {
+    private Run loadWithFaults(
+            MeshStack stack, FakeIdentityService identity, MeshClient mesh, Participants participants) {
+        try (MetricsSampler sampler = new MetricsSampler(
+                        stack.config(),
+                        stack.servers().stream()
+                                .map(server -> new MeshClient(MeshMetrics.address(server), REQUEST_TIMEOUT))
+                                .toList());
+                FaultInjector injector = new FaultInjector(stack, identity);
+                AbusiveAgent attacker = new AbusiveAgent(mesh, stack.config().baseUri())) {
             sampler.start();
-            LOG.info(() -> "Chaos load, " + profile.ratePerSecond() + " messages/s for " + profile.load().toSeconds()
-                    + " s; faults: " + FaultSchedule.format(profile.faults()));
+            LOG.info(() -> "Chaos load, " + profile.ratePerSecond() + " messages/s for "
+                    + profile.load().toSeconds() + " s; faults: " + FaultSchedule.format(profile.faults()));
             LoadGenerator load = new LoadGenerator(participants.senders(), profile.ratePerSecond(), profile.seed());
             injector.start(profile.faults(), Instant.now());
             load.run(profile.load());
@@ -94,7 +94,8 @@ final class ChaosRun {
             load.awaitSent(profile.drainTimeout());
             boolean drained = true;
             try {
-                await().atMost(profile.drainTimeout()).pollInterval(Duration.ofSeconds(1))
+                await().atMost(profile.drainTimeout())
+                        .pollInterval(Duration.ofSeconds(1))
                         .until(() -> EndState.pendingOutboxEvents(stack.config()) == 0
                                 && participants.allAcknowledgedSeen());
             } catch (ConditionTimeoutException e) {
@@ -109,20 +110,41 @@ final class ChaosRun {
         List<SendRecord> sends = participants.sends();
         Map<String, List<DeliveredEvent>> inboxes = new LinkedHashMap<>();
         for (Agent agent : participants.agents()) {
-            inboxes.put(agent.id(), Inbox.all(mesh, agent, 0).stream()
-                    .map(event -> DeliveredEvent.of(agent.id(), event)).toList());
+            inboxes.put(
+                    agent.id(),
+                    Inbox.all(mesh, agent, 0).stream()
+                            .map(event -> DeliveredEvent.of(agent.id(), event))
+                            .toList());
         }
         EndState end = EndState.read(config);
         Findings findings = Verification.check(sends, inboxes, participants.liveViews(), end.lastSeqs());
         Map<String, Instant> deliveredAt = new HashMap<>();
-        inboxes.values().forEach(inbox -> inbox.stream().filter(event -> event.messageId() != null)
-                .forEach(event -> deliveredAt.putIfAbsent(event.messageId(), event.deliveredAt())));
-        List<Duration> latencies = inboxes.values().stream().flatMap(List::stream)
-                .map(event -> Duration.between(event.createdAt(), event.deliveredAt())).toList();
-        return new ChaosReport(profile, findings,
-                run.faults().stream().map(fault -> FaultOutcome.of(fault, sends, deliveredAt)).toList(),
-                participants.failedAttempts(), run.figures().dedupHits(), end.topicRecords(), end.topicDuplicates(),
-                end.outboxByStatus(), end.outboxUnsent(), end.deadLetters(), run.figures().maxPending(),
-                run.figures().maxLag(), latencies, run.drainTime(), run.drained(), participants.errors());
+        inboxes.values()
+                .forEach(inbox -> inbox.stream()
+                        .filter(event -> event.messageId() != null)
+                        .forEach(event -> deliveredAt.putIfAbsent(event.messageId(), event.deliveredAt())));
+        List<Duration> latencies = inboxes.values().stream()
+                .flatMap(List::stream)
+                .map(event -> Duration.between(event.createdAt(), event.deliveredAt()))
+                .toList();
+        return new ChaosReport(
+                profile,
+                findings,
+                run.faults().stream()
+                        .map(fault -> FaultOutcome.of(fault, sends, deliveredAt))
+                        .toList(),
+                participants.failedAttempts(),
+                run.figures().dedupHits(),
+                end.topicRecords(),
+                end.topicDuplicates(),
+                end.outboxByStatus(),
+                end.outboxUnsent(),
+                end.deadLetters(),
+                run.figures().maxPending(),
+                run.figures().maxLag(),
+                latencies,
+                run.drainTime(),
+                run.drained(),
+                participants.errors());
     }
 }

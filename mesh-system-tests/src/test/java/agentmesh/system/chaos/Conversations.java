@@ -1,7 +1,6 @@
 package agentmesh.system.chaos;
 
 import agentmesh.system.MeshClient.Agent;
-
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;

@@ -1,5 +1,7 @@
 package agentmesh.system.chaos;
 
+import static org.awaitility.Awaitility.await;
+
 import agentmesh.stack.KafkaBroker;
 import agentmesh.stack.MeshServer;
 import agentmesh.stack.MeshStack;
@@ -8,8 +10,6 @@ import agentmesh.system.MeshClient;
 import agentmesh.system.MeshDatabase;
 import agentmesh.system.MeshStackExtension;
 import agentmesh.system.TopicReader;
-import org.awaitility.core.ConditionTimeoutException;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -26,8 +26,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-
-import static org.awaitility.Awaitility.await;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * Strikes the faults of a schedule at their times, each on its own, so that they combine as the schedule says, and
@@ -56,7 +55,8 @@ final class FaultInjector implements AutoCloseable {
     FaultInjector(MeshStack stack, FakeIdentityService identity) {
         this.stack = stack;
         this.identity = identity;
-        // The test-fault switches act on the instance that answers: arm and watch one, not whichever the balancer picks.
+        // The test-fault switches act on the instance that answers: arm and watch one, not whichever the balancer
+        // picks.
         this.firstInstance = new MeshClient(stack.server().baseUri(), Duration.ofSeconds(10));
     }
 
@@ -65,14 +65,18 @@ final class FaultInjector implements AutoCloseable {
         for (ScheduledFault fault : schedule) {
             CompletableFuture<FaultRecord> record = new CompletableFuture<>();
             faults.add(record);
-            long delay = Math.max(0, Duration.between(Instant.now(), origin.plus(fault.at())).toMillis());
-            scheduler.schedule(() -> strike(fault).whenComplete((done, failure) -> {
-                if (failure != null) {
-                    record.completeExceptionally(failure);
-                } else {
-                    record.complete(done);
-                }
-            }), delay, TimeUnit.MILLISECONDS);
+            long delay = Math.max(
+                    0, Duration.between(Instant.now(), origin.plus(fault.at())).toMillis());
+            scheduler.schedule(
+                    () -> strike(fault).whenComplete((done, failure) -> {
+                        if (failure != null) {
+                            record.completeExceptionally(failure);
+                        } else {
+                            record.complete(done);
+                        }
+                    }),
+                    delay,
+                    TimeUnit.MILLISECONDS);
         }
     }
 
@@ -82,7 +86,8 @@ final class FaultInjector implements AutoCloseable {
             CompletableFuture.allOf(faults.toArray(CompletableFuture[]::new))
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("a fault could not be healed: " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException(
+                    "a fault could not be healed: " + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
             throw new IllegalStateException("faults not healed within " + timeout.toSeconds() + " s", e);
         } catch (InterruptedException e) {
@@ -102,7 +107,8 @@ final class FaultInjector implements AutoCloseable {
                 case DB_CONNECTIONS -> killDatabaseConnections(fault);
                 case IDENTITY_TIMEOUT -> slowIdentity(fault);
                 case LEADER_KILL -> stopNode(fault, busiestLeader(), true);
-                case BROKER_STOP -> stopNode(fault, stack.kafkaNodes().get(stack.kafkaNodes().size() - 1), false);
+                case BROKER_STOP ->
+                    stopNode(fault, stack.kafkaNodes().get(stack.kafkaNodes().size() - 1), false);
                 case INSTANCE_KILL -> killInstance(fault, instance(1));
                 case INSTANCE_PAUSE -> pauseInstance(fault, instance(0));
                 case INSTANCE_DB_CONNECTIONS -> killInstanceConnections(fault, instance(0));
@@ -125,8 +131,8 @@ final class FaultInjector implements AutoCloseable {
             serverDown.set(false);
         }
         Instant healed = Instant.now();
-        return done(new FaultRecord(fault, struck, healed,
-                "SIGKILL; restarted, application ready after " + seconds(struck, healed)));
+        return done(new FaultRecord(
+                fault, struck, healed, "SIGKILL; restarted, application ready after " + seconds(struck, healed)));
     }
 
     private CompletableFuture<FaultRecord> stopBroker(ScheduledFault fault, boolean kill) {
@@ -147,17 +153,26 @@ final class FaultInjector implements AutoCloseable {
                 brokerDown.set(false);
             }
             Instant healed = Instant.now();
-            return new FaultRecord(fault, struck, healed, (kill ? "SIGKILL" : "SIGTERM")
-                    + "; started again on the same log, accepting after " + seconds(struck, healed));
+            return new FaultRecord(
+                    fault,
+                    struck,
+                    healed,
+                    (kill ? "SIGKILL" : "SIGTERM") + "; started again on the same log, accepting after "
+                            + seconds(struck, healed));
         });
     }
 
     // The node leading most of the inbox topic's partitions, the one whose loss moves the most leaderships.
     private KafkaBroker busiestLeader() {
         Map<Integer, Long> led = TopicReader.partitionsLedByNode(stack.config().effectiveKafkaBootstrap());
-        int node = led.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow(
-                () -> new IllegalStateException("no partition of the inbox topic has a leader")).getKey();
-        return stack.kafkaNodes().stream().filter(broker -> broker.nodeId() == node).findFirst().orElseThrow();
+        int node = led.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .orElseThrow(() -> new IllegalStateException("no partition of the inbox topic has a leader"))
+                .getKey();
+        return stack.kafkaNodes().stream()
+                .filter(broker -> broker.nodeId() == node)
+                .findFirst()
+                .orElseThrow();
     }
 
     private MeshServer instance(int index) {
@@ -186,8 +201,12 @@ final class FaultInjector implements AutoCloseable {
                 brokerDown.set(false);
             }
             Instant healed = Instant.now();
-            return new FaultRecord(fault, struck, healed, (kill ? "SIGKILL" : "SIGTERM") + " of node "
-                    + node.nodeId() + "; started again on the same log, accepting after " + seconds(struck, healed));
+            return new FaultRecord(
+                    fault,
+                    struck,
+                    healed,
+                    (kill ? "SIGKILL" : "SIGTERM") + " of node " + node.nodeId()
+                            + "; started again on the same log, accepting after " + seconds(struck, healed));
         });
     }
 
@@ -204,8 +223,12 @@ final class FaultInjector implements AutoCloseable {
             instanceDown.set(false);
         }
         Instant healed = Instant.now();
-        return done(new FaultRecord(fault, struck, healed, "SIGKILL of the instance on port " + instance.httpPort()
-                + " behind the balancer; restarted, application ready after " + seconds(struck, healed)));
+        return done(new FaultRecord(
+                fault,
+                struck,
+                healed,
+                "SIGKILL of the instance on port " + instance.httpPort()
+                        + " behind the balancer; restarted, application ready after " + seconds(struck, healed)));
     }
 
     private CompletableFuture<FaultRecord> pauseInstance(ScheduledFault fault, MeshServer instance) {
@@ -222,8 +245,12 @@ final class FaultInjector implements AutoCloseable {
                 instanceDown.set(false);
             }
             Instant healed = Instant.now();
-            return new FaultRecord(fault, struck, healed, "SIGSTOP of the instance on port " + instance.httpPort()
-                    + " for " + seconds(struck, healed) + ", then SIGCONT");
+            return new FaultRecord(
+                    fault,
+                    struck,
+                    healed,
+                    "SIGSTOP of the instance on port " + instance.httpPort() + " for " + seconds(struck, healed)
+                            + ", then SIGCONT");
         });
     }
 
@@ -231,13 +258,18 @@ final class FaultInjector implements AutoCloseable {
         ProcessHandle process = instance.pid().orElseThrow(() -> new IllegalStateException("the instance is down"));
         Instant struck = Instant.now();
         int killed = MeshDatabase.killConnectionsOf(stack.config(), process);
-        return done(new FaultRecord(fault, struck, struck, "killed the " + killed
-                + " server-side connections of the instance on port " + instance.httpPort()));
+        return done(new FaultRecord(
+                fault,
+                struck,
+                struck,
+                "killed the " + killed + " server-side connections of the instance on port " + instance.httpPort()));
     }
 
     private static void signal(ProcessHandle process, String signal) {
         try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
+            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                    .inheritIO()
+                    .start();
             if (kill.waitFor() != 0) {
                 throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
             }
@@ -252,18 +284,28 @@ final class FaultInjector implements AutoCloseable {
     private CompletableFuture<FaultRecord> crashConsumer(ScheduledFault fault) {
         Instant struck = Instant.now();
         int killsBefore = serverKills.get();
-        await().atMost(SWITCH_TIMEOUT).pollInterval(Duration.ofSeconds(1)).ignoreExceptions()
-                .until(() -> firstInstance.post("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN, "")
-                        .status() == 204);
+        await().atMost(SWITCH_TIMEOUT)
+                .pollInterval(Duration.ofSeconds(1))
+                .ignoreExceptions()
+                .until(() -> firstInstance
+                                .post("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN, "")
+                                .status()
+                        == 204);
         Instant armed = Instant.now();
         String detail;
         try {
-            await().atMost(SWITCH_TIMEOUT).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
-                    .until(() -> firstInstance.get("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN)
-                            .json().getInt("armed") == 0);
-            detail = serverKills.get() != killsBefore ? "armed, but the server was killed before it fired"
+            await().atMost(SWITCH_TIMEOUT)
+                    .pollInterval(Duration.ofMillis(100))
+                    .ignoreExceptions()
+                    .until(() -> firstInstance
+                                    .get("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN)
+                                    .json()
+                                    .getInt("armed")
+                            == 0);
+            detail = serverKills.get() != killsBefore
+                    ? "armed, but the server was killed before it fired"
                     : "armed; a consumer thread died before its offset commit " + seconds(armed, Instant.now())
-                    + " later";
+                            + " later";
         } catch (ConditionTimeoutException e) {
             detail = "armed, but no batch committed within " + SWITCH_TIMEOUT.toSeconds() + " s";
         }
@@ -273,8 +315,12 @@ final class FaultInjector implements AutoCloseable {
     private CompletableFuture<FaultRecord> killDatabaseConnections(ScheduledFault fault) {
         Instant struck = Instant.now();
         int killed = MeshDatabase.killConnections(stack.config());
-        return done(new FaultRecord(fault, struck, struck, "killed " + killed + " server-side connections of '"
-                + stack.config().dbUser() + "'"));
+        return done(new FaultRecord(
+                fault,
+                struck,
+                struck,
+                "killed " + killed + " server-side connections of '"
+                        + stack.config().dbUser() + "'"));
     }
 
     private CompletableFuture<FaultRecord> slowIdentity(ScheduledFault fault) {
@@ -287,20 +333,26 @@ final class FaultInjector implements AutoCloseable {
             identity.mode(FakeIdentityService.Mode.HEALTHY);
             identitySlow.set(false);
             Instant healed = Instant.now();
-            return new FaultRecord(fault, struck, healed, "answered after 5 s (the mesh gives up after 3 s) for "
-                    + seconds(struck, healed));
+            return new FaultRecord(
+                    fault,
+                    struck,
+                    healed,
+                    "answered after 5 s (the mesh gives up after 3 s) for " + seconds(struck, healed));
         });
     }
 
     private CompletableFuture<FaultRecord> later(Duration delay, Supplier<FaultRecord> heal) {
         CompletableFuture<FaultRecord> healed = new CompletableFuture<>();
-        scheduler.schedule(() -> {
-            try {
-                healed.complete(heal.get());
-            } catch (RuntimeException e) {
-                healed.completeExceptionally(e);
-            }
-        }, delay.toMillis(), TimeUnit.MILLISECONDS);
+        scheduler.schedule(
+                () -> {
+                    try {
+                        healed.complete(heal.get());
+                    } catch (RuntimeException e) {
+                        healed.completeExceptionally(e);
+                    }
+                },
+                delay.toMillis(),
+                TimeUnit.MILLISECONDS);
         return healed;
     }
 

@@ -69,7 +69,9 @@ enum FaultKind {
     }
 
     static FaultKind of(String label) {
-        return Arrays.stream(values()).filter(kind -> kind.label.equals(label)).findFirst()
+        return Arrays.stream(values())
+                .filter(kind -> kind.label.equals(label))
+                .findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("unknown fault '" + label + "'; known: "
                         + Arrays.stream(values()).map(FaultKind::label).collect(Collectors.joining(", "))));
     }

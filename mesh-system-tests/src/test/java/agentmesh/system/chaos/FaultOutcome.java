@@ -12,8 +12,11 @@ import java.util.Map;
  * its inbox (the delivery backlog). Null when that never happened. Faults that overlap share their backlogs. And the
  * senders' failed attempts from the strike until they caught up.
  */
-record FaultOutcome(FaultRecord record, Duration sendersCaughtUp, Duration deliveriesCaughtUp,
-                    Map<AttemptOutcome, Integer> failedAttempts) {
+record FaultOutcome(
+        FaultRecord record,
+        Duration sendersCaughtUp,
+        Duration deliveriesCaughtUp,
+        Map<AttemptOutcome, Integer> failedAttempts) {
 
     FaultOutcome {
         failedAttempts = Map.copyOf(failedAttempts);
@@ -25,7 +28,9 @@ record FaultOutcome(FaultRecord record, Duration sendersCaughtUp, Duration deliv
         }
         Instant healed = record.healedAt();
         Instant sendersCaughtUp = Verification.sendersCaughtUp(sends, healed);
-        return new FaultOutcome(record, since(healed, sendersCaughtUp),
+        return new FaultOutcome(
+                record,
+                since(healed, sendersCaughtUp),
                 since(healed, Verification.deliveriesCaughtUp(sends, deliveredAt, healed)),
                 failedAttempts(sends, record.struckAt(), sendersCaughtUp == null ? healed : sendersCaughtUp));
     }
@@ -36,10 +41,12 @@ record FaultOutcome(FaultRecord record, Duration sendersCaughtUp, Duration deliv
      */
     private static Map<AttemptOutcome, Integer> failedAttempts(List<SendRecord> sends, Instant from, Instant until) {
         Map<AttemptOutcome, Integer> failed = new EnumMap<>(AttemptOutcome.class);
-        sends.stream().filter(send -> send.firstAttempt() != null && !send.firstAttempt().isBefore(from)
+        sends.stream()
+                .filter(send -> send.firstAttempt() != null
+                        && !send.firstAttempt().isBefore(from)
                         && !send.firstAttempt().isAfter(until))
-                .forEach(send -> send.failures().forEach((outcome, count) -> failed.merge(outcome, count,
-                        Integer::sum)));
+                .forEach(send ->
+                        send.failures().forEach((outcome, count) -> failed.merge(outcome, count, Integer::sum)));
         return failed;
     }
 

@@ -21,8 +21,7 @@ final class FaultSchedule {
 
     private static final Pattern ITEM = Pattern.compile("(\\d+)s\\s+([a-z-]+)(?:\\s+(\\d+)s)?");
 
-    private FaultSchedule() {
-    }
+    private FaultSchedule() {}
 
     static List<ScheduledFault> parse(String text) {
         List<ScheduledFault> faults = new ArrayList<>();
@@ -32,11 +31,12 @@ final class FaultSchedule {
             }
             Matcher matcher = ITEM.matcher(item.trim());
             if (!matcher.matches()) {
-                throw new IllegalArgumentException("a fault is written '<seconds>s <fault> [<seconds>s]', not '"
-                        + item.trim() + "'");
+                throw new IllegalArgumentException(
+                        "a fault is written '<seconds>s <fault> [<seconds>s]', not '" + item.trim() + "'");
             }
             FaultKind kind = FaultKind.of(matcher.group(2));
-            Duration length = matcher.group(3) == null ? kind.defaultLength()
+            Duration length = matcher.group(3) == null
+                    ? kind.defaultLength()
                     : Duration.ofSeconds(Long.parseLong(matcher.group(3)));
             faults.add(new ScheduledFault(Duration.ofSeconds(Long.parseLong(matcher.group(1))), kind, length));
         }
@@ -82,7 +82,8 @@ final class FaultSchedule {
                 }
             }
             List<FaultKind> round = new ArrayList<>(Arrays.stream(FaultKind.values())
-                    .filter(kind -> !kind.clusterOnly()).toList());
+                    .filter(kind -> !kind.clusterOnly())
+                    .toList());
             Collections.shuffle(round, random);
             bag.addAll(0, round);
         }

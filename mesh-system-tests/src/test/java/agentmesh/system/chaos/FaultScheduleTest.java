@@ -1,6 +1,8 @@
 package agentmesh.system.chaos;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -8,10 +10,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class FaultScheduleTest {
 
@@ -20,10 +19,12 @@ class FaultScheduleTest {
         List<ScheduledFault> faults =
                 FaultSchedule.parse("90s kafka-stop 30s, 15s consumer-crash; 40s identity-timeout");
 
-        assertEquals(List.of(
-                new ScheduledFault(Duration.ofSeconds(15), FaultKind.CONSUMER_CRASH, Duration.ZERO),
-                new ScheduledFault(Duration.ofSeconds(40), FaultKind.IDENTITY_TIMEOUT, Duration.ofSeconds(20)),
-                new ScheduledFault(Duration.ofSeconds(90), FaultKind.KAFKA_STOP, Duration.ofSeconds(30))), faults);
+        assertEquals(
+                List.of(
+                        new ScheduledFault(Duration.ofSeconds(15), FaultKind.CONSUMER_CRASH, Duration.ZERO),
+                        new ScheduledFault(Duration.ofSeconds(40), FaultKind.IDENTITY_TIMEOUT, Duration.ofSeconds(20)),
+                        new ScheduledFault(Duration.ofSeconds(90), FaultKind.KAFKA_STOP, Duration.ofSeconds(30))),
+                faults);
     }
 
     @Test
@@ -35,8 +36,20 @@ class FaultScheduleTest {
 
     @Test
     void theShortScheduleHasEveryKindOfFault() {
-        assertEquals(Map.of(FaultKind.PAYARA_KILL, 2, FaultKind.KAFKA_STOP, 1, FaultKind.KAFKA_KILL, 1,
-                FaultKind.CONSUMER_CRASH, 4, FaultKind.DB_CONNECTIONS, 4, FaultKind.IDENTITY_TIMEOUT, 2),
+        assertEquals(
+                Map.of(
+                        FaultKind.PAYARA_KILL,
+                        2,
+                        FaultKind.KAFKA_STOP,
+                        1,
+                        FaultKind.KAFKA_KILL,
+                        1,
+                        FaultKind.CONSUMER_CRASH,
+                        4,
+                        FaultKind.DB_CONNECTIONS,
+                        4,
+                        FaultKind.IDENTITY_TIMEOUT,
+                        2),
                 countByKind(FaultSchedule.parse(ChaosProfile.SHORT_SCHEDULE)));
     }
 
@@ -54,8 +67,12 @@ class FaultScheduleTest {
         List<ScheduledFault> faults = FaultSchedule.random(42, load);
 
         countByKind(faults).values().forEach(count -> assertTrue(count >= 3, () -> "too few: " + faults));
-        assertEquals(Arrays.stream(FaultKind.values()).filter(kind -> !kind.clusterOnly()).collect(Collectors.toSet()),
-                countByKind(faults).keySet(), "every kind of one server and one broker, none of the cluster's");
+        assertEquals(
+                Arrays.stream(FaultKind.values())
+                        .filter(kind -> !kind.clusterOnly())
+                        .collect(Collectors.toSet()),
+                countByKind(faults).keySet(),
+                "every kind of one server and one broker, none of the cluster's");
         assertTrue(faults.stream().allMatch(f -> f.at().compareTo(load.minusSeconds(30)) <= 0));
         assertEquals(faults, FaultSchedule.random(42, load), "a seed gives one schedule");
     }
@@ -65,11 +82,17 @@ class FaultScheduleTest {
         ChaosProfile cluster = profile("cluster");
 
         assertTrue(cluster.cluster());
-        assertEquals(Arrays.stream(FaultKind.values()).filter(FaultKind::clusterOnly).collect(Collectors.toSet()),
-                cluster.faults().stream().map(ScheduledFault::kind).filter(FaultKind::clusterOnly)
+        assertEquals(
+                Arrays.stream(FaultKind.values()).filter(FaultKind::clusterOnly).collect(Collectors.toSet()),
+                cluster.faults().stream()
+                        .map(ScheduledFault::kind)
+                        .filter(FaultKind::clusterOnly)
                         .collect(Collectors.toSet()));
-        assertTrue(cluster.faults().stream().allMatch(f -> f.at().plus(f.length())
-                .compareTo(cluster.load().minusSeconds(20)) <= 0), () -> "a fault too late: " + cluster.faults());
+        assertTrue(
+                cluster.faults().stream()
+                        .allMatch(f ->
+                                f.at().plus(f.length()).compareTo(cluster.load().minusSeconds(20)) <= 0),
+                () -> "a fault too late: " + cluster.faults());
     }
 
     @Test
@@ -80,8 +103,8 @@ class FaultScheduleTest {
                 ScheduledFault earlier = faults.get(i - 1);
                 ScheduledFault later = faults.get(i);
                 boolean together = later.at().minus(earlier.at()).toSeconds() <= 10;
-                assertTrue(!together || !earlier.kind().breaksSamePartAs(later.kind()), () -> later + " after "
-                        + earlier);
+                assertTrue(
+                        !together || !earlier.kind().breaksSamePartAs(later.kind()), () -> later + " after " + earlier);
             }
         }
     }

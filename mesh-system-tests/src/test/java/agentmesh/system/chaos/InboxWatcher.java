@@ -4,7 +4,6 @@ import agentmesh.system.ApiResponse;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.JsonObject;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -66,7 +65,8 @@ final class InboxWatcher {
                     if (failure == null && page.status() == 200 && took(page)) {
                         poll();
                     } else {
-                        CompletableFuture.delayedExecutor(RETRY_MILLIS, TimeUnit.MILLISECONDS).execute(this::poll);
+                        CompletableFuture.delayedExecutor(RETRY_MILLIS, TimeUnit.MILLISECONDS)
+                                .execute(this::poll);
                     }
                 });
     }

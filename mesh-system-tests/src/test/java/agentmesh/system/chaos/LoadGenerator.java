@@ -37,8 +37,11 @@ final class LoadGenerator {
             return thread;
         });
         CountDownLatch over = new CountDownLatch(1);
-        ticker.scheduleAtFixedRate(() -> senders.get(random.nextInt(senders.size())).plan(Instant.now()),
-                0, Math.round(1e9 / ratePerSecond), TimeUnit.NANOSECONDS);
+        ticker.scheduleAtFixedRate(
+                () -> senders.get(random.nextInt(senders.size())).plan(Instant.now()),
+                0,
+                Math.round(1e9 / ratePerSecond),
+                TimeUnit.NANOSECONDS);
         ticker.schedule(over::countDown, duration.toNanos(), TimeUnit.NANOSECONDS);
         try {
             over.await();
@@ -55,8 +58,8 @@ final class LoadGenerator {
      * what is left (it stays unacknowledged), and this returns once they have.
      */
     void awaitSent(Duration timeout) {
-        CompletableFuture<Void> all = CompletableFuture.allOf(
-                senders.stream().map(AgentSender::idle).toArray(CompletableFuture[]::new));
+        CompletableFuture<Void> all =
+                CompletableFuture.allOf(senders.stream().map(AgentSender::idle).toArray(CompletableFuture[]::new));
         try {
             all.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {

@@ -3,7 +3,6 @@ package agentmesh.system.chaos;
 import agentmesh.stack.StackConfig;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshMetrics;
-
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -43,16 +42,18 @@ final class MetricsSampler implements AutoCloseable {
     }
 
     /** The consumer's dedup hits over all server lives, and the largest outbox backlog and consumer lag seen. */
-    record Figures(long dedupHits, long maxPending, long maxLag) {
-    }
+    record Figures(long dedupHits, long maxPending, long maxLag) {}
 
     /** Stops sampling, takes a last sample so that the figures include the end of the run, and returns them. */
     Figures stop() {
         ticker.shutdownNow();
         sample();
         synchronized (this) {
-            return new Figures(LongStream.of(dedupHitsOfEarlierLives).sum() + LongStream.of(dedupHitsOfThisLife).sum(),
-                    maxPending, maxLag);
+            return new Figures(
+                    LongStream.of(dedupHitsOfEarlierLives).sum()
+                            + LongStream.of(dedupHitsOfThisLife).sum(),
+                    maxPending,
+                    maxLag);
         }
     }
 

@@ -3,7 +3,6 @@ package agentmesh.system.chaos;
 import agentmesh.system.FakeIdentityService;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshClient.Agent;
-
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -24,13 +23,14 @@ final class Participants {
         for (int i = 0; i < profile.agents(); i++) {
             agents.add(mesh.registerAgent(String.format("agent%02d", i)));
         }
-        agents.forEach(one -> agents.stream().filter(other -> !other.equals(one))
+        agents.forEach(one -> agents.stream()
+                .filter(other -> !other.equals(one))
                 .forEach(other -> identity.allow(one.id(), other.id())));
         Conversations conversations = new Conversations();
         for (int i = 0; i < agents.size(); i++) {
             Agent agent = agents.get(i);
-            senders.add(new AgentSender(agent, agents, mesh, conversations, profile.seed() * 31 + i,
-                    profile.lostAnswerShare()));
+            senders.add(new AgentSender(
+                    agent, agents, mesh, conversations, profile.seed() * 31 + i, profile.lostAnswerShare()));
             watchers.put(agent.id(), new InboxWatcher(mesh, agent));
         }
     }
@@ -53,7 +53,8 @@ final class Participants {
 
     /** Whether the recipient's live reader has seen every acknowledged message. */
     boolean allAcknowledgedSeen() {
-        return sends().stream().filter(SendRecord::acknowledged)
+        return sends().stream()
+                .filter(SendRecord::acknowledged)
                 .allMatch(send -> watchers.get(send.to()).hasSeen(send.messageId()));
     }
 
@@ -70,8 +71,8 @@ final class Participants {
     /** Attempts that failed and were retried, by outcome, over all senders. */
     Map<AttemptOutcome, Integer> failedAttempts() {
         Map<AttemptOutcome, Integer> failed = new EnumMap<>(AttemptOutcome.class);
-        sends().forEach(send -> send.failures()
-                .forEach((outcome, count) -> failed.merge(outcome, count, Integer::sum)));
+        sends().forEach(send ->
+                send.failures().forEach((outcome, count) -> failed.merge(outcome, count, Integer::sum)));
         return failed;
     }
 

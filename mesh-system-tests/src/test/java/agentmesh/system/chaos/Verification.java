@@ -23,8 +23,7 @@ import java.util.stream.Collectors;
  */
 final class Verification {
 
-    private Verification() {
-    }
+    private Verification() {}
 
     /**
      * @param sends       every message the agents meant to send, acknowledged or not
@@ -32,10 +31,13 @@ final class Verification {
      * @param liveViews   what each agent's live reader saw during the run, in the order it saw it
      * @param lastSeqs    each task's last seq as the database holds it
      */
-    static Findings check(List<SendRecord> sends, Map<String, List<DeliveredEvent>> inboxes,
-                          Map<String, List<DeliveredEvent>> liveViews, Map<String, Integer> lastSeqs) {
-        Map<String, SendRecord> byMessageId = sends.stream()
-                .collect(Collectors.toMap(SendRecord::messageId, Function.identity()));
+    static Findings check(
+            List<SendRecord> sends,
+            Map<String, List<DeliveredEvent>> inboxes,
+            Map<String, List<DeliveredEvent>> liveViews,
+            Map<String, Integer> lastSeqs) {
+        Map<String, SendRecord> byMessageId =
+                sends.stream().collect(Collectors.toMap(SendRecord::messageId, Function.identity()));
         List<String> duplicates = new ArrayList<>();
         List<String> misdelivered = new ArrayList<>();
         List<String> unexpected = new ArrayList<>();
@@ -47,8 +49,8 @@ final class Verification {
                     continue;
                 }
                 if (!deliveredIds.add(event.messageId())) {
-                    duplicates.add(event.messageId() + " again at cursor " + event.cursor() + " of "
-                            + event.recipient());
+                    duplicates.add(
+                            event.messageId() + " again at cursor " + event.cursor() + " of " + event.recipient());
                 }
                 SendRecord send = byMessageId.get(event.messageId());
                 if (send == null) {
@@ -77,15 +79,27 @@ final class Verification {
         return new Findings(
                 sends.size(),
                 (int) sends.stream().filter(SendRecord::acknowledged).count(),
-                (int) sends.stream().filter(send -> send.outcome() == AttemptOutcome.REPLAYED).count(),
+                (int) sends.stream()
+                        .filter(send -> send.outcome() == AttemptOutcome.REPLAYED)
+                        .count(),
                 (int) sends.stream().filter(send -> !send.acknowledged()).count(),
                 deliveredIds.size(),
-                (int) deliveredIds.stream().filter(id -> byMessageId.containsKey(id)
-                        && !byMessageId.get(id).acknowledged()).count(),
-                sends.stream().filter(send -> send.outcome() == AttemptOutcome.REJECTED)
-                        .map(send -> send.messageId() + ": " + send.rejection()).toList(),
-                lost, duplicates, misdelivered, unexpected, outOfOrder,
-                seqGaps(inboxes, sends, lastSeqs), cursorGaps, readerMismatches(inboxes, liveViews));
+                (int) deliveredIds.stream()
+                        .filter(id -> byMessageId.containsKey(id)
+                                && !byMessageId.get(id).acknowledged())
+                        .count(),
+                sends.stream()
+                        .filter(send -> send.outcome() == AttemptOutcome.REJECTED)
+                        .map(send -> send.messageId() + ": " + send.rejection())
+                        .toList(),
+                lost,
+                duplicates,
+                misdelivered,
+                unexpected,
+                outOfOrder,
+                seqGaps(inboxes, sends, lastSeqs),
+                cursorGaps,
+                readerMismatches(inboxes, liveViews));
     }
 
     // In delivery order, no message may come after one that was first sent only after it had been acknowledged.
@@ -98,7 +112,8 @@ final class Verification {
             if (send == null || !seen.add(send.messageId())) {
                 continue; // reported as unexpected or duplicate
             }
-            if (latestStarted != null && send.acknowledged()
+            if (latestStarted != null
+                    && send.acknowledged()
                     && send.acknowledgedAt().isBefore(latestStarted.firstAttempt())) {
                 violations.add(send.messageId() + " (acknowledged " + send.acknowledgedAt() + ") delivered after "
                         + latestStarted.messageId() + " (first sent " + latestStarted.firstAttempt() + ") to "
@@ -120,19 +135,23 @@ final class Verification {
             }
             Integer previous = lastSeq.put(event.taskId(), event.seq());
             if (previous != null && event.seq() <= previous) {
-                violations.add(event.taskId() + "#" + event.seq() + " after #" + previous + " in "
-                        + event.recipient());
+                violations.add(event.taskId() + "#" + event.seq() + " after #" + previous + " in " + event.recipient());
             }
         }
         return violations;
     }
 
-    private static List<String> seqGaps(Map<String, List<DeliveredEvent>> inboxes, List<SendRecord> sends,
-                                        Map<String, Integer> lastSeqs) {
+    private static List<String> seqGaps(
+            Map<String, List<DeliveredEvent>> inboxes, List<SendRecord> sends, Map<String, Integer> lastSeqs) {
         Map<String, TreeSet<Integer>> seqsByTask = new HashMap<>();
-        inboxes.values().forEach(inbox -> inbox.stream().filter(event -> event.taskId() != null)
-                .forEach(event -> seqsByTask.computeIfAbsent(event.taskId(), t -> new TreeSet<>()).add(event.seq())));
-        sends.stream().filter(SendRecord::acknowledged)
+        inboxes.values()
+                .forEach(inbox -> inbox.stream()
+                        .filter(event -> event.taskId() != null)
+                        .forEach(event -> seqsByTask
+                                .computeIfAbsent(event.taskId(), t -> new TreeSet<>())
+                                .add(event.seq())));
+        sends.stream()
+                .filter(SendRecord::acknowledged)
                 .forEach(send -> seqsByTask.computeIfAbsent(send.taskId(), t -> new TreeSet<>()));
         List<String> gaps = new ArrayList<>();
         seqsByTask.forEach((task, seqs) -> {
@@ -164,18 +183,22 @@ final class Verification {
     }
 
     // A live reader resumes by cursor through crashes and reconnects; it must have seen a prefix of the final inbox.
-    private static List<String> readerMismatches(Map<String, List<DeliveredEvent>> inboxes,
-                                                 Map<String, List<DeliveredEvent>> liveViews) {
+    private static List<String> readerMismatches(
+            Map<String, List<DeliveredEvent>> inboxes, Map<String, List<DeliveredEvent>> liveViews) {
         List<String> mismatches = new ArrayList<>();
         liveViews.forEach((agent, live) -> {
             List<DeliveredEvent> inbox = inboxes.getOrDefault(agent, List.of());
             for (int i = 0; i < live.size(); i++) {
                 DeliveredEvent seen = live.get(i);
-                if (i >= inbox.size() || seen.cursor() != inbox.get(i).cursor()
+                if (i >= inbox.size()
+                        || seen.cursor() != inbox.get(i).cursor()
                         || !seen.eventId().equals(inbox.get(i).eventId())) {
                     mismatches.add(agent + ": live reader's event " + (i + 1) + " was cursor " + seen.cursor() + " "
-                            + seen.eventId() + ", the inbox has " + (i < inbox.size()
-                            ? "cursor " + inbox.get(i).cursor() + " " + inbox.get(i).eventId() : "nothing there"));
+                            + seen.eventId() + ", the inbox has "
+                            + (i < inbox.size()
+                                    ? "cursor " + inbox.get(i).cursor() + " "
+                                            + inbox.get(i).eventId()
+                                    : "nothing there"));
                     return;
                 }
             }

@@ -1,16 +1,15 @@
 package agentmesh.system.chaos;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class VerificationTest {
 
@@ -26,15 +25,25 @@ class VerificationTest {
     }
 
     private void sent(String messageId, String from, String taskId, int seq, long start, long ack) {
-        sends.add(new SendRecord(messageId, from, "bob", taskId, seq, T0.plusMillis(start), T0.plusMillis(start),
-                T0.plusMillis(ack), AttemptOutcome.CREATED, Map.of(), null));
+        sends.add(new SendRecord(
+                messageId,
+                from,
+                "bob",
+                taskId,
+                seq,
+                T0.plusMillis(start),
+                T0.plusMillis(start),
+                T0.plusMillis(ack),
+                AttemptOutcome.CREATED,
+                Map.of(),
+                null));
         lastSeqs.merge(taskId, seq, Math::max);
     }
 
     private void delivered(String recipient, String messageId, String taskId, int seq) {
         List<DeliveredEvent> inbox = inboxes.computeIfAbsent(recipient, r -> new ArrayList<>());
-        inbox.add(new DeliveredEvent(recipient, inbox.size() + 1, "message", messageId, messageId, taskId, seq,
-                T0, T0.plusSeconds(1)));
+        inbox.add(new DeliveredEvent(
+                recipient, inbox.size() + 1, "message", messageId, messageId, taskId, seq, T0, T0.plusSeconds(1)));
     }
 
     private Findings check() {
@@ -132,11 +141,17 @@ class VerificationTest {
     void aLiveReaderThatSawSomethingElseThanTheInboxIsReported() {
         sent("m1", 1, 0, 10);
         delivered("bob", "m1", "t-1", 1);
-        Map<String, List<DeliveredEvent>> live = Map.of("bob", List.of(
-                new DeliveredEvent("bob", 1, "message", "m1", "m1", "t-1", 1, T0, T0),
-                new DeliveredEvent("bob", 1, "message", "m1", "m1", "t-1", 1, T0, T0)));
+        Map<String, List<DeliveredEvent>> live = Map.of(
+                "bob",
+                List.of(
+                        new DeliveredEvent("bob", 1, "message", "m1", "m1", "t-1", 1, T0, T0),
+                        new DeliveredEvent("bob", 1, "message", "m1", "m1", "t-1", 1, T0, T0)));
 
-        assertEquals(1, Verification.check(sends, inboxes, live, lastSeqs).readerMismatches().size());
+        assertEquals(
+                1,
+                Verification.check(sends, inboxes, live, lastSeqs)
+                        .readerMismatches()
+                        .size());
     }
 
     @Test

@@ -22,7 +22,8 @@ public class InContainerServer implements BeforeAllCallback {
             return; // inside Payara: the tests run here
         }
         new MeshStackExtension().beforeAll(context);
-        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+        context.getRoot()
+                .getStore(ExtensionContext.Namespace.GLOBAL)
                 .getOrComputeIfAbsent(InContainerServer.class, key -> start(), Integer.class);
     }
 

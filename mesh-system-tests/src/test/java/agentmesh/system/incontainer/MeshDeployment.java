@@ -1,6 +1,8 @@
 package agentmesh.system.incontainer;
 
 import agentmesh.system.MeshStackExtension;
+import java.io.File;
+import java.net.URISyntaxException;
 import org.awaitility.Awaitility;
 import org.hamcrest.Matcher;
 import org.jboss.arquillian.container.test.api.Testable;
@@ -9,17 +11,13 @@ import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
 import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
-import java.io.File;
-import java.net.URISyntaxException;
-
 /**
  * The EAR the stack deploys, exactly as built, with in-container tests added to one of its modules and what they
  * need beside the mesh's own classes (this tier's JUnit extension, Awaitility) in its {@code lib/}.
  */
 public final class MeshDeployment {
 
-    private MeshDeployment() {
-    }
+    private MeshDeployment() {}
 
     /**
      * Tests of the control layer, with their fixtures, in the web module: the EJB module's classes are visible there
@@ -39,10 +37,10 @@ public final class MeshDeployment {
     }
 
     private static EnterpriseArchive builtEar() {
-        EnterpriseArchive ear = ShrinkWrap.createFromZipFile(EnterpriseArchive.class,
-                MeshStackExtension.stack().ear().toFile());
-        ear.addAsLibrary(ShrinkWrap.create(JavaArchive.class, "mesh-incontainer.jar")
-                .addClass(InContainerServer.class));
+        EnterpriseArchive ear = ShrinkWrap.createFromZipFile(
+                EnterpriseArchive.class, MeshStackExtension.stack().ear().toFile());
+        ear.addAsLibrary(
+                ShrinkWrap.create(JavaArchive.class, "mesh-incontainer.jar").addClass(InContainerServer.class));
         ear.addAsLibraries(jarOf(Awaitility.class), jarOf(Matcher.class));
         // The EAR has two web modules; Arquillian's test servlet goes into the mesh's own.
         Testable.archiveToTest(ear.getAsType(WebArchive.class, "mesh-web.war"));
@@ -51,7 +49,8 @@ public final class MeshDeployment {
 
     private static File jarOf(Class<?> type) {
         try {
-            return new File(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return new File(
+                    type.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

@@ -1,5 +1,8 @@
 package agentmesh.system.incontainer;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import agentmesh.agent.control.AgentRegistry;
 import agentmesh.agent.control.ContactCheck;
 import agentmesh.agent.control.Contacts;
@@ -10,14 +13,6 @@ import agentmesh.outbox.control.OutboxBatch;
 import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import jakarta.transaction.UserTransaction;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -25,9 +20,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The outbox claim inside the server, against the real database: a recipient's events leave in order behind its
@@ -91,13 +90,22 @@ class OutboxClaimIT {
             batch.dispatch();
         }
         assertEquals(List.of("PENDING", "PENDING", "PENDING"), statuses(bob), "nothing overtakes the head");
-        assertEquals(List.of(0, 0, 0), Jdbc.query(database, "SELECT attempts FROM outbox_event WHERE event_key = ?"
-                + " ORDER BY id", row -> row.getInt(1), bob), "waiting behind a head is no attempt");
+        assertEquals(
+                List.of(0, 0, 0),
+                Jdbc.query(
+                        database,
+                        "SELECT attempts FROM outbox_event WHERE event_key = ?" + " ORDER BY id",
+                        row -> row.getInt(1),
+                        bob),
+                "waiting behind a head is no attempt");
 
         dueIn(head(bob), Duration.ZERO);
         await().atMost(Duration.ofSeconds(30)).until(() -> statuses(bob).equals(List.of("SENT", "SENT", "SENT")));
-        List<String> sentTimes = Jdbc.query(database, "SELECT sent_at FROM outbox_event WHERE event_key = ?"
-                + " ORDER BY id", row -> row.getString(1), bob);
+        List<String> sentTimes = Jdbc.query(
+                database,
+                "SELECT sent_at FROM outbox_event WHERE event_key = ?" + " ORDER BY id",
+                row -> row.getString(1),
+                bob);
         assertEquals(sentTimes.stream().sorted().toList(), sentTimes, "sent in id order");
     }
 
@@ -135,8 +143,8 @@ class OutboxClaimIT {
             UserTransaction other = MeshFixtures.lookup("java:comp/UserTransaction");
             other.begin();
             try {
-                Jdbc.query(database, "SELECT id FROM outbox_event WHERE id = ? FOR UPDATE", row -> row.getLong(1),
-                        event);
+                Jdbc.query(
+                        database, "SELECT id FROM outbox_event WHERE id = ? FOR UPDATE", row -> row.getLong(1), event);
                 locked.countDown();
                 return release.await(1, TimeUnit.MINUTES);
             } finally {
@@ -157,24 +165,42 @@ class OutboxClaimIT {
     private void send(String from, String to, int count) {
         String task = null;
         for (int i = 0; i < count; i++) {
-            task = sender.send(new SendCommand(from, "m-" + UUID.randomUUID(), to, task, null,
-                    MeshFixtures.text("n" + i), ContactCheck.IN_TRANSACTION)).message().taskId();
+            task = sender.send(new SendCommand(
+                            from,
+                            "m-" + UUID.randomUUID(),
+                            to,
+                            task,
+                            null,
+                            MeshFixtures.text("n" + i),
+                            ContactCheck.IN_TRANSACTION))
+                    .message()
+                    .taskId();
         }
     }
 
     private long head(String recipient) {
-        return Jdbc.query(database, "SELECT MIN(id) FROM outbox_event WHERE event_key = ? AND status = 'PENDING'",
-                row -> row.getLong(1), recipient).get(0);
+        return Jdbc.query(
+                        database,
+                        "SELECT MIN(id) FROM outbox_event WHERE event_key = ? AND status = 'PENDING'",
+                        row -> row.getLong(1),
+                        recipient)
+                .get(0);
     }
 
     /** Sets when an event is due, by the database's clock. */
     private void dueIn(long event, Duration delay) {
-        Jdbc.update(database, "UPDATE outbox_event SET next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND"
-                + " WHERE id = ?", delay.toNanos() / 1_000, event);
+        Jdbc.update(
+                database,
+                "UPDATE outbox_event SET next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND" + " WHERE id = ?",
+                delay.toNanos() / 1_000,
+                event);
     }
 
     private List<String> statuses(String recipient) {
-        return Jdbc.query(database, "SELECT status FROM outbox_event WHERE event_key = ? ORDER BY id",
-                row -> row.getString(1), recipient);
+        return Jdbc.query(
+                database,
+                "SELECT status FROM outbox_event WHERE event_key = ? ORDER BY id",
+                row -> row.getString(1),
+                recipient);
     }
 }

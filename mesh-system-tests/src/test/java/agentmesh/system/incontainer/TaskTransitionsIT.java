@@ -1,5 +1,8 @@
 package agentmesh.system.incontainer;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
 import agentmesh.agent.control.AgentRegistry;
 import agentmesh.agent.control.ContactCheck;
 import agentmesh.agent.control.Contacts;
@@ -14,14 +17,6 @@ import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.junit5.ArquillianExtension;
-import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-
 import java.io.StringReader;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,9 +27,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.EnterpriseArchive;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Task state changes inside the server, against the real database, where several writers meet one task at once: the
@@ -97,8 +96,11 @@ class TaskTransitionsIT {
         assertEquals("FAILED", state(idle));
         List<JsonObject> told = statusEvents(idle);
         assertEquals(2, told.size(), "one event for each agent: " + told);
-        assertEquals(List.of(alice, bob), told.stream().map(e -> e.getString("to")).sorted().toList());
-        told.forEach(event -> assertEquals("idle-timeout", event.getJsonObject("status").getString("reason")));
+        assertEquals(
+                List.of(alice, bob),
+                told.stream().map(e -> e.getString("to")).sorted().toList());
+        told.forEach(event ->
+                assertEquals("idle-timeout", event.getJsonObject("status").getString("reason")));
         assertEquals("SUBMITTED", state(active));
         assertEquals(List.of(), statusEvents(active));
     }
@@ -112,13 +114,16 @@ class TaskTransitionsIT {
                 () -> lifecycle.changeStatus(task, bob, TaskState.FAILED, "gave up", ContactCheck.IN_TRANSACTION),
                 () -> lifecycle.cancel(task, alice, "not needed")));
 
-        List<Object> refused = outcomes.stream().filter(Throwable.class::isInstance).toList();
+        List<Object> refused =
+                outcomes.stream().filter(Throwable.class::isInstance).toList();
         assertEquals(2, refused.size(), "one wins: " + outcomes);
         refused.forEach(failure -> assertInstanceOf(IllegalTransitionException.class, failure));
         List<JsonObject> told = statusEvents(task);
         assertEquals(1, told.size(), "one event for the one change: " + told);
-        assertEquals(state(task), TaskState.fromWireName(told.get(0).getJsonObject("status").getString("state"))
-                .name());
+        assertEquals(
+                state(task),
+                TaskState.fromWireName(told.get(0).getJsonObject("status").getString("state"))
+                        .name());
     }
 
     /** Runs the calls on threads of their own, all at once; returns each one's result or failure, in order. */
@@ -139,21 +144,36 @@ class TaskTransitionsIT {
     }
 
     private String openTask() {
-        return sender.send(new SendCommand(alice, "m-" + UUID.randomUUID(), bob, null, null,
-                MeshFixtures.text("do it"), ContactCheck.IN_TRANSACTION)).message().taskId();
+        return sender.send(new SendCommand(
+                        alice,
+                        "m-" + UUID.randomUUID(),
+                        bob,
+                        null,
+                        null,
+                        MeshFixtures.text("do it"),
+                        ContactCheck.IN_TRANSACTION))
+                .message()
+                .taskId();
     }
 
     private void lastActivity(String task, Duration ago) {
-        Jdbc.update(database, "UPDATE task SET updated_at = UTC_TIMESTAMP(6) - INTERVAL ? MICROSECOND"
-                + " WHERE task_id = ?", ago.toNanos() / 1_000, task);
+        Jdbc.update(
+                database,
+                "UPDATE task SET updated_at = UTC_TIMESTAMP(6) - INTERVAL ? MICROSECOND" + " WHERE task_id = ?",
+                ago.toNanos() / 1_000,
+                task);
     }
 
     private String state(String task) {
-        return Jdbc.query(database, "SELECT state FROM task WHERE task_id = ?", row -> row.getString(1), task).get(0);
+        return Jdbc.query(database, "SELECT state FROM task WHERE task_id = ?", row -> row.getString(1), task)
+                .get(0);
     }
 
     private List<JsonObject> statusEvents(String task) {
-        return Jdbc.query(database, "SELECT payload FROM outbox_event WHERE task_id = ? AND event_type = 'task-status'"
-                + " ORDER BY id", row -> Json.createReader(new StringReader(row.getString(1))).readObject(), task);
+        return Jdbc.query(
+                database,
+                "SELECT payload FROM outbox_event WHERE task_id = ? AND event_type = 'task-status'" + " ORDER BY id",
+                row -> Json.createReader(new StringReader(row.getString(1))).readObject(),
+                task);
     }
 }

@@ -35,7 +35,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriBuilder;
-
 import java.util.Locale;
 import java.util.Set;
 
@@ -63,7 +62,8 @@ public class AgentsResource {
     public Response register(@Valid @NotNull RegisterAgentRequest request) {
         RegisteredAgent agent = registry.register(request.agentId(), request.displayName());
         return Response.created(UriBuilder.fromPath("admin/agents/{id}").build(agent.agentId()))
-                .entity(agent).build();
+                .entity(agent)
+                .build();
     }
 
     /**
@@ -71,11 +71,15 @@ public class AgentsResource {
      * whose id contains {@code idContains}.
      */
     @GET
-    public AgentPage list(@BeanParam PageQuery page,
-                          @QueryParam("idContains") @Pattern(regexp = "[A-Za-z0-9._@-]{1,128}",
-                                  message = "must be 1-128 characters of [A-Za-z0-9._@-]") String idContains,
-                          @QueryParam("order") @DefaultValue("id") @Pattern(regexp = "id|activity",
-                                  message = "must be id or activity") String order) {
+    public AgentPage list(
+            @BeanParam PageQuery page,
+            @QueryParam("idContains")
+                    @Pattern(regexp = "[A-Za-z0-9._@-]{1,128}", message = "must be 1-128 characters of [A-Za-z0-9._@-]")
+                    String idContains,
+            @QueryParam("order")
+                    @DefaultValue("id")
+                    @Pattern(regexp = "id|activity", message = "must be id or activity")
+                    String order) {
         AgentOrder agentOrder = AgentOrder.valueOf(order.toUpperCase(Locale.ROOT));
         String cursor = page.cursor(agentOrder == AgentOrder.ID ? Ids.AGENT_ID : OPAQUE_CURSOR);
         return directory.list(idContains, agentOrder, cursor, page.limit(100, 500));
@@ -103,21 +107,23 @@ public class AgentsResource {
     @PUT
     @Path("{agentId}/card")
     public AgentDescription describe(
-            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
-            String body) {
-        JsonObject fields = JsonBodies.optionalObject(body).orElseThrow(
-                () -> new InvalidRequestException("body", "must be an object with description and skills"));
-        fields.keySet().stream().filter(name -> !CARD_FIELDS.contains(name)).findFirst()
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId, String body) {
+        JsonObject fields = JsonBodies.optionalObject(body)
+                .orElseThrow(
+                        () -> new InvalidRequestException("body", "must be an object with description and skills"));
+        fields.keySet().stream()
+                .filter(name -> !CARD_FIELDS.contains(name))
+                .findFirst()
                 .ifPresent(name -> {
-                    throw new InvalidRequestException(name, "is not a field of a card (description, skills,"
-                            + " hostLabel)");
+                    throw new InvalidRequestException(
+                            name, "is not a field of a card (description, skills," + " hostLabel)");
                 });
         JsonValue skills = fields.getOrDefault("skills", JsonValue.EMPTY_JSON_ARRAY);
         if (!(skills instanceof JsonArray skillList)) {
             throw new InvalidRequestException("skills", "must be an array of skills");
         }
-        return registry.describe(agentId, optionalText(fields, "description"), skillList,
-                optionalText(fields, "hostLabel"));
+        return registry.describe(
+                agentId, optionalText(fields, "description"), skillList, optionalText(fields, "hostLabel"));
     }
 
     private static String optionalText(JsonObject fields, String name) {
@@ -138,16 +144,18 @@ public class AgentsResource {
 
     @POST
     @Path("{a}/contacts/{b}")
-    public Response allow(@PathParam("a") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String a,
-                          @PathParam("b") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String b) {
+    public Response allow(
+            @PathParam("a") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String a,
+            @PathParam("b") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String b) {
         contacts.allow(a, b);
         return Response.noContent().build();
     }
 
     @DELETE
     @Path("{a}/contacts/{b}")
-    public Response revoke(@PathParam("a") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String a,
-                           @PathParam("b") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String b) {
+    public Response revoke(
+            @PathParam("a") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String a,
+            @PathParam("b") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String b) {
         contacts.revoke(a, b);
         return Response.noContent().build();
     }

@@ -17,7 +17,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
-
 import java.util.List;
 
 /**
@@ -30,12 +29,10 @@ import java.util.List;
 public class ContactsResource {
 
     /** An agent the caller may talk to, and where its A2A card is. */
-    public record ListedContact(String agentId, String displayName, String card) {
-    }
+    public record ListedContact(String agentId, String displayName, String card) {}
 
     /** A page of them; {@code nextCursor} (the last id) fetches the next page, null on the last one. */
-    public record ContactPage(List<ListedContact> agents, String nextCursor) {
-    }
+    public record ContactPage(List<ListedContact> agents, String nextCursor) {}
 
     @EJB
     Contacts contacts;
@@ -45,13 +42,16 @@ public class ContactsResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public ContactPage list(@BeanParam PageQuery paging, @Context SecurityContext security,
-                            @Context HttpServletRequest request) {
+    public ContactPage list(
+            @BeanParam PageQuery paging, @Context SecurityContext security, @Context HttpServletRequest request) {
         int limit = paging.limit(100, 200);
         String cursor = paging.cursor(Ids.AGENT_ID);
         List<AgentView> page = contacts.of(Callers.agentId(security), cursor, limit);
-        List<ListedContact> listed = page.stream().map(agent -> new ListedContact(agent.agentId(),
-                agent.displayName(), addresses.cardUrl(agent.agentId(), request))).toList();
-        return new ContactPage(listed, page.size() < limit ? null : page.get(page.size() - 1).agentId());
+        List<ListedContact> listed = page.stream()
+                .map(agent -> new ListedContact(
+                        agent.agentId(), agent.displayName(), addresses.cardUrl(agent.agentId(), request)))
+                .toList();
+        return new ContactPage(
+                listed, page.size() < limit ? null : page.get(page.size() - 1).agentId());
     }
 }

@@ -17,8 +17,7 @@ import jakarta.ws.rs.core.SecurityContext;
 @Path("me")
 public class MeResource {
 
-    public record Me(String agentId) {
-    }
+    public record Me(String agentId) {}
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)

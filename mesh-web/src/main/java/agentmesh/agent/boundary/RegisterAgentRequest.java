@@ -8,5 +8,5 @@ import jakarta.validation.constraints.Pattern;
 public record RegisterAgentRequest(
         @NotNull @Pattern(regexp = Ids.AGENT_ID, message = "must be 3-128 characters of [A-Za-z0-9._@-]")
         String agentId,
-        @Text(max = 200) String displayName) {
-}
+
+        @Text(max = 200) String displayName) {}

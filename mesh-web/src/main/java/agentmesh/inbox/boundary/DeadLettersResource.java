@@ -39,9 +39,12 @@ public class DeadLettersResource {
     @GET
     public DeadLetterPage<DeadLetterView> list(
             @QueryParam("status") @DefaultValue("parked") @Pattern(regexp = STATUSES, message = STATUS_MESSAGE)
-            String status, @BeanParam PageQuery page) {
+                    String status,
+            @BeanParam PageQuery page) {
         Long cursor = page.position();
-        return deadLetters.list(status, cursor == null ? 0 : cursor,
+        return deadLetters.list(
+                status,
+                cursor == null ? 0 : cursor,
                 page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }
 
@@ -49,7 +52,7 @@ public class DeadLettersResource {
     @Path("count")
     public DeadLetterCount count(
             @QueryParam("status") @DefaultValue("parked") @Pattern(regexp = STATUSES, message = STATUS_MESSAGE)
-            String status) {
+                    String status) {
         return deadLetters.count(status);
     }
 

@@ -10,7 +10,7 @@ record InboxQuery(Long after, int limit, int waitSeconds) {
     static final int MAX_WAIT_SECONDS = 60;
 
     static InboxQuery of(PageQuery page, String wait) {
-        return new InboxQuery(page.position(), page.limit(100, MAX_LIMIT),
-                QueryNumbers.parse("wait", wait, 0, 0, MAX_WAIT_SECONDS));
+        return new InboxQuery(
+                page.position(), page.limit(100, MAX_LIMIT), QueryNumbers.parse("wait", wait, 0, 0, MAX_WAIT_SECONDS));
     }
 }

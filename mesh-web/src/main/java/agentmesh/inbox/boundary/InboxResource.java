@@ -54,9 +54,12 @@ public class InboxResource {
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
-    public void poll(@BeanParam PageQuery paging, @QueryParam("wait") String wait,
-                     @QueryParam("agentId") String agentId, @Context SecurityContext security,
-                     @Suspended AsyncResponse response) {
+    public void poll(
+            @BeanParam PageQuery paging,
+            @QueryParam("wait") String wait,
+            @QueryParam("agentId") String agentId,
+            @Context SecurityContext security,
+            @Suspended AsyncResponse response) {
         String owner = owner(agentId, security);
         InboxQuery query = InboxQuery.of(paging, wait);
         long from = query.after() != null ? query.after() : reader.ackedCursor(owner);
@@ -65,19 +68,31 @@ public class InboxResource {
         if (!page.events().isEmpty() || query.waitSeconds() == 0) {
             response.resume(page);
         } else {
-            waiters.await(owner, Callers.tokenHash(security), from, query.limit(), query.waitSeconds(),
-                    signalsBeforeRead, response);
+            waiters.await(
+                    owner,
+                    Callers.tokenHash(security),
+                    from,
+                    query.limit(),
+                    query.waitSeconds(),
+                    signalsBeforeRead,
+                    response);
         }
     }
 
     @GET
     @Path("stream")
     @Produces(MediaType.SERVER_SENT_EVENTS)
-    public void stream(@HeaderParam("Last-Event-ID") String lastEventId, @BeanParam PageQuery page,
-                       @QueryParam("agentId") String agentId, @Context SecurityContext security,
-                       @Context SseEventSink sink, @Context Sse sse, @Context HttpServletRequest request) {
+    public void stream(
+            @HeaderParam("Last-Event-ID") String lastEventId,
+            @BeanParam PageQuery page,
+            @QueryParam("agentId") String agentId,
+            @Context SecurityContext security,
+            @Context SseEventSink sink,
+            @Context Sse sse,
+            @Context HttpServletRequest request) {
         String owner = owner(agentId, security);
-        long from = lastEventId != null ? QueryNumbers.parse("Last-Event-ID", lastEventId, 0, Long.MAX_VALUE)
+        long from = lastEventId != null
+                ? QueryNumbers.parse("Last-Event-ID", lastEventId, 0, Long.MAX_VALUE)
                 : page.position() != null ? page.position() : reader.ackedCursor(owner);
         streams.open(owner, Callers.tokenHash(security), from, sink, sse);
         // A stream lasts until its client leaves (the heartbeat finds out) or its token changes, not until the
@@ -91,7 +106,8 @@ public class InboxResource {
     @Path("ack")
     @Consumes(MediaType.APPLICATION_JSON)
     public Response ack(String body, @Context SecurityContext security) {
-        JsonValue cursor = JsonBodies.optionalObject(body).map(o -> o.get("cursor")).orElse(null);
+        JsonValue cursor =
+                JsonBodies.optionalObject(body).map(o -> o.get("cursor")).orElse(null);
         if (!(cursor instanceof JsonNumber number) || !number.isIntegral() || number.longValue() < 0) {
             throw new InvalidRequestException("cursor", "must be a whole number from 0");
         }

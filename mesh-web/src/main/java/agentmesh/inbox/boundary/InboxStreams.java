@@ -16,8 +16,6 @@ import jakarta.json.JsonObject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
@@ -26,6 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Open Server-Sent Event streams. Each stream remembers the cursor it has sent up to and, when signalled, sends
@@ -90,8 +89,8 @@ public class InboxStreams {
 
         @Override
         public void revoked(TokenRotated rotation) {
-            readerThreads.execute(caller(), () -> closeWith(this,
-                    "closed: the token of " + rotation.agentId() + " was rotated"));
+            readerThreads.execute(
+                    caller(), () -> closeWith(this, "closed: the token of " + rotation.agentId() + " was rotated"));
         }
     }
 
@@ -113,12 +112,18 @@ public class InboxStreams {
         List<Stream> streams = waits.of(agentId, Stream.class);
         // Closed on a reader thread: on WildFly, closing a stream on the thread of another stream's request ends
         // that request too.
-        streams.stream().sorted(Comparator.comparingLong(s -> s.openedAs))
+        streams.stream()
+                .sorted(Comparator.comparingLong(s -> s.openedAs))
                 .limit(Math.max(0, streams.size() - maxStreamsPerAgent))
-                .forEach(oldest -> readerThreads.execute(agentId, () -> closeWith(oldest,
-                        "closed: " + agentId + " opened more than " + maxStreamsPerAgent + " streams")));
+                .forEach(oldest -> readerThreads.execute(
+                        agentId,
+                        () -> closeWith(
+                                oldest,
+                                "closed: " + agentId + " opened more than " + maxStreamsPerAgent + " streams")));
         // The answer's headers go out with the first thing written: at once, not with the first event.
-        sink.send(sse.newEventBuilder().comment("inbox of " + agentId + " after " + after).build());
+        sink.send(sse.newEventBuilder()
+                .comment("inbox of " + agentId + " after " + after)
+                .build());
         queueSend(stream);
     }
 
@@ -137,12 +142,16 @@ public class InboxStreams {
                 page = reader.after(stream.caller(), stream.cursor, PAGE);
                 for (JsonObject event : page.events()) {
                     long cursor = event.getJsonNumber("cursor").longValue();
-                    stream.sink.send(stream.sse.newEventBuilder()
-                            .id(Long.toString(cursor))
-                            .name(event.getString("type"))
-                            .mediaType(MediaType.APPLICATION_JSON_TYPE)
-                            .data(String.class, event.toString())
-                            .build()).toCompletableFuture().get(10, TimeUnit.SECONDS);
+                    stream.sink
+                            .send(stream.sse
+                                    .newEventBuilder()
+                                    .id(Long.toString(cursor))
+                                    .name(event.getString("type"))
+                                    .mediaType(MediaType.APPLICATION_JSON_TYPE)
+                                    .data(String.class, event.toString())
+                                    .build())
+                            .toCompletableFuture()
+                            .get(10, TimeUnit.SECONDS);
                     stream.cursor = cursor;
                 }
             } while (page.more());
@@ -167,7 +176,8 @@ public class InboxStreams {
         if (stream.sink.isClosed()) {
             close(stream);
         } else {
-            stream.sink.send(stream.sse.newEventBuilder().comment("keep-alive").build())
+            stream.sink
+                    .send(stream.sse.newEventBuilder().comment("keep-alive").build())
                     .whenComplete((ok, failure) -> {
                         if (failure != null) {
                             close(stream);

@@ -11,13 +11,12 @@ import agentmesh.web.security.BearerAuthentication;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.container.AsyncResponse;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Long polls that found nothing — suspended responses holding no thread, and MCP's {@code mesh_wait_for_message}
@@ -86,8 +85,14 @@ public class InboxWaiters {
      * the token with {@code tokenHash} is the agent's own. {@code signalsBeforeRead} is the agent's
      * {@link InboxSignals#countFor signal count} taken before the caller read the inbox and found nothing.
      */
-    void await(String agentId, String tokenHash, long after, int limit, int waitSeconds, long signalsBeforeRead,
-               AsyncResponse response) {
+    void await(
+            String agentId,
+            String tokenHash,
+            long after,
+            int limit,
+            int waitSeconds,
+            long signalsBeforeRead,
+            AsyncResponse response) {
         Waiter waiter = new Waiter(agentId, tokenHash, after, limit);
         // resume(Throwable), not resume(Object): a failure is answered as what it maps to, not as an entity.
         waiter.answer.whenComplete((page, failure) -> {
@@ -107,8 +112,8 @@ public class InboxWaiters {
      * {@code waitSeconds}, or the failure (a 401 when the token is rotated meanwhile). No thread waits here; the
      * caller decides whether to block on it.
      */
-    public CompletableFuture<InboxPage> await(String agentId, String tokenHash, long after, int limit,
-                                              int waitSeconds, long signalsBeforeRead) {
+    public CompletableFuture<InboxPage> await(
+            String agentId, String tokenHash, long after, int limit, int waitSeconds, long signalsBeforeRead) {
         Waiter waiter = new Waiter(agentId, tokenHash, after, limit);
         waiter.answer.completeOnTimeout(InboxPage.empty(after), waitSeconds, TimeUnit.SECONDS);
         register(waiter, signalsBeforeRead);
@@ -119,10 +124,11 @@ public class InboxWaiters {
         String agentId = waiter.caller();
         waits.add(waiter);
         List<Waiter> waiting = waits.of(agentId, Waiter.class);
-        waiting.stream().sorted(Comparator.comparingLong(w -> w.madeAs))
+        waiting.stream()
+                .sorted(Comparator.comparingLong(w -> w.madeAs))
                 .limit(Math.max(0, waiting.size() - maxWaitsPerAgent))
-                .forEach(oldest -> readerThreads.execute(agentId,
-                        () -> oldest.answer.complete(InboxPage.empty(oldest.after))));
+                .forEach(oldest ->
+                        readerThreads.execute(agentId, () -> oldest.answer.complete(InboxPage.empty(oldest.after))));
         // An event may have landed between the caller's read and this registration; only then is it read again.
         if (signals.countFor(agentId) != signalsBeforeRead) {
             readerThreads.execute(agentId, () -> check(waiter));

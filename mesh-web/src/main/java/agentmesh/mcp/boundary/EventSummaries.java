@@ -11,15 +11,18 @@ import jakarta.json.JsonObjectBuilder;
  */
 final class EventSummaries {
 
-    private EventSummaries() {
-    }
+    private EventSummaries() {}
 
     static JsonObject of(JsonObject event) {
-        JsonObjectBuilder summary = MeshJson.object().add("cursor", event.getJsonNumber("cursor").longValue())
-                .add("taskId", event.getString("taskId")).add("from", event.getString("from", ""));
+        JsonObjectBuilder summary = MeshJson.object()
+                .add("cursor", event.getJsonNumber("cursor").longValue())
+                .add("taskId", event.getString("taskId"))
+                .add("from", event.getString("from", ""));
         switch (event.getString("type")) {
-            case "message" -> summary.add("type", "message").add("messageId", event.getString("messageId"))
-                    .add("text", text(event.getJsonArray("parts")));
+            case "message" ->
+                summary.add("type", "message")
+                        .add("messageId", event.getString("messageId"))
+                        .add("text", text(event.getJsonArray("parts")));
             case "task-status" -> {
                 JsonObject status = event.getJsonObject("status");
                 summary.add("type", "task-status").add("state", status.getString("state"));
@@ -27,8 +30,9 @@ final class EventSummaries {
                     summary.add("reason", status.getString("reason"));
                 }
             }
-            default -> summary.add("type", "artifact")
-                    .add("name", event.getJsonObject("artifact").getString("name", ""));
+            default ->
+                summary.add("type", "artifact")
+                        .add("name", event.getJsonObject("artifact").getString("name", ""));
         }
         return summary.build();
     }
@@ -37,6 +41,7 @@ final class EventSummaries {
     static String text(JsonArray parts) {
         return parts.getValuesAs(JsonObject.class).stream()
                 .map(part -> part.containsKey("text") ? part.getString("text") : "[" + part.getString("kind") + "]")
-                .reduce((a, b) -> a + " " + b).orElse("");
+                .reduce((a, b) -> a + " " + b)
+                .orElse("");
     }
 }

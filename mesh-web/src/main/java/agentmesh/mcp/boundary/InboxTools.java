@@ -10,8 +10,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,6 +17,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * {@code mesh_read_inbox} and {@code mesh_wait_for_message}, in-process: the read {@code GET /inbox} makes (after the
@@ -80,8 +79,11 @@ class InboxTools {
         });
         InboxPage page = first.page();
         if (page.events().isEmpty() && waitSeconds > 0) {
-            page = waits.within(() -> waitFor(waiters.await(agent, caller.tokenHash(), first.from(), limit,
-                    waitSeconds, first.signalsBeforeRead()), first.from(), waitSeconds));
+            page = waits.within(() -> waitFor(
+                    waiters.await(
+                            agent, caller.tokenHash(), first.from(), limit, waitSeconds, first.signalsBeforeRead()),
+                    first.from(),
+                    waitSeconds));
         }
         if (!page.events().isEmpty()) {
             long read = page.nextCursor();
@@ -93,12 +95,15 @@ class InboxTools {
         }
         JsonArrayBuilder events = MeshJson.array();
         page.events().forEach(event -> events.add(EventSummaries.of(event)));
-        return MeshJson.object().add("events", events).add("nextCursor", page.nextCursor()).build().toString();
+        return MeshJson.object()
+                .add("events", events)
+                .add("nextCursor", page.nextCursor())
+                .build()
+                .toString();
     }
 
     /** The read made at once: where it began, the agent's signal count before it, and what it found. */
-    private record FirstRead(long from, long signalsBeforeRead, InboxPage page) {
-    }
+    private record FirstRead(long from, long signalsBeforeRead, InboxPage page) {}
 
     private static InboxPage waitFor(Future<InboxPage> answer, long after, int waitSeconds) {
         try {

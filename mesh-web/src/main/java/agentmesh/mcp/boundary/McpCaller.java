@@ -11,8 +11,7 @@ record McpCaller(String agentId, String tokenHash, String sessionId) {
 
     static McpCaller of(McpSyncServerExchange exchange) {
         McpTransportContext context = exchange.transportContext();
-        return new McpCaller((String) context.get(AGENT_ID), (String) context.get(TOKEN_HASH),
-                exchange.sessionId());
+        return new McpCaller((String) context.get(AGENT_ID), (String) context.get(TOKEN_HASH), exchange.sessionId());
     }
 
     /** The session as this token's: a rotated token starts afresh. */

@@ -17,11 +17,10 @@ import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.annotation.WebListener;
 import jakarta.servlet.http.HttpServletRequest;
-import org.eclipse.microprofile.config.Config;
-import org.eclipse.microprofile.config.ConfigProvider;
-
 import java.util.Map;
 import java.util.function.Consumer;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The mesh's MCP endpoint, {@code /mesh/mcp}: the mesh's tools ({@link McpTools}, the definitions {@code meshd mcp}
@@ -51,8 +50,7 @@ public class McpEndpoint implements ServletContextListener {
 
     @Override
     public void contextInitialized(ServletContextEvent event) {
-        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider
-                .builder()
+        HttpServletStreamableServerTransportProvider transport = HttpServletStreamableServerTransportProvider.builder()
                 .jsonMapper(McpJsonDefaults.getMapper())
                 .mcpEndpoint(PATH)
                 .contextExtractor(McpEndpoint::callerContext)
@@ -60,16 +58,18 @@ public class McpEndpoint implements ServletContextListener {
         server = McpServer.sync(transport)
                 .serverInfo("agent-mesh", MeshVersion.current())
                 .instructions(MeshToolDefinitions.instructions(null))
-                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                .capabilities(
+                        McpSchema.ServerCapabilities.builder().tools(false).build())
                 .immediateExecution(true)
                 .tools(tools.specifications())
                 .build();
         Config config = ConfigProvider.getConfig();
         capped = new McpSessions(
-                config.getOptionalValue("mesh.mcp.max-sessions-per-agent", Integer.class).orElse(8),
+                config.getOptionalValue("mesh.mcp.max-sessions-per-agent", Integer.class)
+                        .orElse(8),
                 config.getOptionalValue("mesh.mcp.max-sessions", Integer.class).orElse(SESSIONS_KEPT));
-        ServletRegistration.Dynamic servlet = event.getServletContext().addServlet("mcp",
-                new McpEnvelope(new McpSessionCap(transport, capped)));
+        ServletRegistration.Dynamic servlet =
+                event.getServletContext().addServlet("mcp", new McpEnvelope(new McpSessionCap(transport, capped)));
         servlet.addMapping(PATH);
         servlet.setAsyncSupported(true);
         tokens.onRotation(rotationListener);
@@ -86,7 +86,7 @@ public class McpEndpoint implements ServletContextListener {
     /** Who calls: the agent the door found for the request's token, which the tools act for. */
     private static McpTransportContext callerContext(HttpServletRequest request) {
         Caller caller = (Caller) request.getAttribute(Caller.class.getName()); // found by AgentGate
-        return McpTransportContext.create(Map.of(McpCaller.AGENT_ID, caller.name(),
-                McpCaller.TOKEN_HASH, caller.tokenHash()));
+        return McpTransportContext.create(
+                Map.of(McpCaller.AGENT_ID, caller.name(), McpCaller.TOKEN_HASH, caller.tokenHash()));
     }
 }

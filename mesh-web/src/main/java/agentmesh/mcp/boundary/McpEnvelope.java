@@ -12,7 +12,6 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -34,10 +33,8 @@ final class McpEnvelope extends AroundLibrary {
     static final int INVALID_REQUEST = -32600;
     private static final int INVALID_PARAMS = -32602;
 
-
     /** Why a message is no JSON-RPC request the endpoint takes. */
-    record Refusal(int code, String message) {
-    }
+    record Refusal(int code, String message) {}
 
     McpEnvelope(HttpServlet library) {
         super(library);
@@ -64,9 +61,13 @@ final class McpEnvelope extends AroundLibrary {
 
     /** A JSON-RPC error of the server's own, to no request in particular. */
     static void answerError(HttpServletResponse response, int status, int code, String message) throws IOException {
-        byte[] error = MeshJson.object().add("jsonrpc", "2.0").add("id", JsonValue.NULL)
+        byte[] error = MeshJson.object()
+                .add("jsonrpc", "2.0")
+                .add("id", JsonValue.NULL)
                 .add("error", MeshJson.object().add("code", code).add("message", message))
-                .build().toString().getBytes(StandardCharsets.UTF_8);
+                .build()
+                .toString()
+                .getBytes(StandardCharsets.UTF_8);
         response.setStatus(status);
         response.setContentType("application/json");
         response.setContentLength(error.length);
@@ -75,8 +76,8 @@ final class McpEnvelope extends AroundLibrary {
 
     static Optional<Refusal> refusal(String body) {
         if (JsonBodies.depth(body) > MAX_DEPTH) {
-            return Optional.of(new Refusal(INVALID_REQUEST, "Invalid request: nested deeper than " + MAX_DEPTH
-                    + " levels"));
+            return Optional.of(
+                    new Refusal(INVALID_REQUEST, "Invalid request: nested deeper than " + MAX_DEPTH + " levels"));
         }
         JsonValue value;
         try {
@@ -87,7 +88,8 @@ final class McpEnvelope extends AroundLibrary {
         if (!(value instanceof JsonObject message)) {
             return Optional.of(new Refusal(INVALID_REQUEST, "Invalid request: one JSON-RPC message, an object"));
         }
-        if (!(message.get("jsonrpc") instanceof JsonString version) || !version.getString().equals("2.0")) {
+        if (!(message.get("jsonrpc") instanceof JsonString version)
+                || !version.getString().equals("2.0")) {
             return Optional.of(new Refusal(INVALID_REQUEST, "Invalid request: \"jsonrpc\" must be \"2.0\""));
         }
         JsonValue id = message.get("id");
@@ -97,7 +99,8 @@ final class McpEnvelope extends AroundLibrary {
         JsonValue method = message.get("method");
         if (method == null) {
             // A response to a request of the server's: an id and a result or an error.
-            return id != null && (message.containsKey("result") || message.containsKey("error")) ? Optional.empty()
+            return id != null && (message.containsKey("result") || message.containsKey("error"))
+                    ? Optional.empty()
                     : Optional.of(new Refusal(INVALID_REQUEST, "Invalid request: a \"method\" is required"));
         }
         if (!(method instanceof JsonString name)) {

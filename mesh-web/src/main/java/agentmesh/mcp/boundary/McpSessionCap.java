@@ -12,7 +12,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -50,7 +49,10 @@ final class McpSessionCap extends AroundLibrary {
             library.service(new Deleting(request, old), new Unanswered(response));
         }
         if (revoked) {
-            McpEnvelope.answerError(response, HttpServletResponse.SC_NOT_FOUND, McpEnvelope.INVALID_REQUEST,
+            McpEnvelope.answerError(
+                    response,
+                    HttpServletResponse.SC_NOT_FOUND,
+                    McpEnvelope.INVALID_REQUEST,
                     "Session not found: it ended when its token was rotated");
             return;
         }
@@ -141,7 +143,8 @@ final class McpSessionCap extends AroundLibrary {
 
         @Override
         public Enumeration<String> getHeaders(String name) {
-            return SESSION_HEADER.equalsIgnoreCase(name) ? Collections.enumeration(List.of(sessionId))
+            return SESSION_HEADER.equalsIgnoreCase(name)
+                    ? Collections.enumeration(List.of(sessionId))
                     : super.getHeaders(name);
         }
     }

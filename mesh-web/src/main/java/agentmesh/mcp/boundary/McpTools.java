@@ -7,7 +7,6 @@ import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.List;
 
 /**
@@ -29,13 +28,23 @@ class McpTools {
     }
 
     private SyncToolSpecification specification(ToolDefinition definition) {
-        McpSchema.Tool tool = McpSchema.Tool.builder().name(definition.name()).description(definition.description())
-                .inputSchema(McpJsonDefaults.getMapper(), definition.inputSchema().toString()).build();
-        return SyncToolSpecification.builder().tool(tool).callHandler((exchange, request) -> {
-            String result = call(definition.name(), McpCaller.of(exchange), ToolArguments.of(request.arguments()));
-            return McpSchema.CallToolResult.builder().addTextContent(result)
-                    .isError(MeshToolDefinitions.isError(result)).build();
-        }).build();
+        McpSchema.Tool tool = McpSchema.Tool.builder()
+                .name(definition.name())
+                .description(definition.description())
+                .inputSchema(
+                        McpJsonDefaults.getMapper(), definition.inputSchema().toString())
+                .build();
+        return SyncToolSpecification.builder()
+                .tool(tool)
+                .callHandler((exchange, request) -> {
+                    String result =
+                            call(definition.name(), McpCaller.of(exchange), ToolArguments.of(request.arguments()));
+                    return McpSchema.CallToolResult.builder()
+                            .addTextContent(result)
+                            .isError(MeshToolDefinitions.isError(result))
+                            .build();
+                })
+                .build();
     }
 
     String call(String name, McpCaller caller, ToolArguments arguments) {
@@ -46,11 +55,14 @@ class McpTools {
                 case MeshToolDefinitions.UPDATE_TASK -> tasks.updateTask(caller, arguments);
                 case MeshToolDefinitions.ADD_ARTIFACT -> tasks.addArtifact(caller, arguments);
                 case MeshToolDefinitions.READ_TASK -> tasks.readTask(caller, arguments);
-                case MeshToolDefinitions.READ_INBOX -> inbox.read(caller, arguments,
-                        MeshToolDefinitions.eventLimit(arguments.json()), 0);
-                case MeshToolDefinitions.WAIT_FOR_MESSAGE -> inbox.read(caller, arguments,
-                        MeshToolDefinitions.eventLimit(arguments.json()),
-                        MeshToolDefinitions.waitSeconds(arguments.json()));
+                case MeshToolDefinitions.READ_INBOX ->
+                    inbox.read(caller, arguments, MeshToolDefinitions.eventLimit(arguments.json()), 0);
+                case MeshToolDefinitions.WAIT_FOR_MESSAGE ->
+                    inbox.read(
+                            caller,
+                            arguments,
+                            MeshToolDefinitions.eventLimit(arguments.json()),
+                            MeshToolDefinitions.waitSeconds(arguments.json()));
                 default -> MeshToolDefinitions.error("no tool named " + name);
             };
         } catch (RuntimeException e) {

@@ -1,7 +1,6 @@
 package agentmesh.mcp.boundary;
 
 import agentmesh.problem.MeshException;
-
 import java.util.concurrent.Semaphore;
 import java.util.function.Supplier;
 
@@ -37,8 +36,11 @@ final class McpWaits {
     static class TooManyWaitsException extends MeshException {
 
         TooManyWaitsException(int max) {
-            super(503, "over-capacity", "Server over capacity", "The mesh has " + max
-                    + " MCP waits for a message open (mesh.mcp.max-waits); retry in 1 s");
+            super(
+                    503,
+                    "over-capacity",
+                    "Server over capacity",
+                    "The mesh has " + max + " MCP waits for a message open (mesh.mcp.max-waits); retry in 1 s");
         }
 
         @Override

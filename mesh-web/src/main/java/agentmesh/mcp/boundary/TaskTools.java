@@ -25,7 +25,6 @@ import jakarta.json.JsonObject;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.Validator;
-
 import java.time.Clock;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -81,8 +80,8 @@ class TaskTools {
      */
     String updateTask(McpCaller caller, ToolArguments arguments) {
         String taskId = validTaskId(requiredTaskId(arguments));
-        StatusChangeRequest request = valid(new StatusChangeRequest(arguments.requiredText("state"),
-                arguments.text("reason")));
+        StatusChangeRequest request =
+                valid(new StatusChangeRequest(arguments.requiredText("state"), arguments.text("reason")));
         String agent = caller.agentId();
         TaskView.Status status = work(() -> {
             TaskView.Status now = reader.status(taskId, agent).status();
@@ -90,8 +89,12 @@ class TaskTools {
                 return now;
             }
             try {
-                return lifecycle.changeStatus(taskId, agent, TaskState.fromWireName(request.state()),
-                        request.reason(), identity.beforeWriting(agent, () -> reader.counterpart(taskId, agent)));
+                return lifecycle.changeStatus(
+                        taskId,
+                        agent,
+                        TaskState.fromWireName(request.state()),
+                        request.reason(),
+                        identity.beforeWriting(agent, () -> reader.counterpart(taskId, agent)));
             } catch (IllegalTransitionException e) {
                 return reader.status(taskId, agent).status();
             }
@@ -101,13 +104,20 @@ class TaskTools {
 
     String addArtifact(McpCaller caller, ToolArguments arguments) {
         String taskId = validTaskId(requiredTaskId(arguments));
-        ArtifactRequest request = valid(new ArtifactRequest(null, arguments.requiredText("name"),
-                textParts(arguments.requiredText("text"))));
+        ArtifactRequest request = valid(
+                new ArtifactRequest(null, arguments.requiredText("name"), textParts(arguments.requiredText("text"))));
         String agent = caller.agentId();
-        TaskLifecycle.ArtifactView artifact = work(() -> lifecycle.addArtifact(taskId, agent, request.artifactId(),
-                request.name(), request.parts(), identity.beforeWriting(agent, () -> reader.counterpart(taskId,
-                        agent))));
-        return MeshJson.object().add("artifactId", artifact.artifactId()).build().toString();
+        TaskLifecycle.ArtifactView artifact = work(() -> lifecycle.addArtifact(
+                taskId,
+                agent,
+                request.artifactId(),
+                request.name(),
+                request.parts(),
+                identity.beforeWriting(agent, () -> reader.counterpart(taskId, agent))));
+        return MeshJson.object()
+                .add("artifactId", artifact.artifactId())
+                .build()
+                .toString();
     }
 
     /** The task, its newest messages (their text) and its artifacts' names. */
@@ -115,24 +125,43 @@ class TaskTools {
         String taskId = validTaskId(requiredTaskId(arguments));
         TaskView task = work(() -> reader.read(taskId, caller.agentId(), HISTORY));
         var history = MeshJson.array();
-        task.history().forEach(message -> history.add(MeshJson.object().add("from", message.from())
-                .add("seq", message.seq()).add("text", EventSummaries.text(message.parts()))));
+        task.history()
+                .forEach(message -> history.add(MeshJson.object()
+                        .add("from", message.from())
+                        .add("seq", message.seq())
+                        .add("text", EventSummaries.text(message.parts()))));
         var artifacts = MeshJson.array();
         task.artifacts().forEach(artifact -> artifacts.add(artifact.name() == null ? "" : artifact.name()));
-        return MeshJson.object().add("taskId", task.taskId()).add("requester", task.requester())
-                .add("assignee", task.assignee()).add("state", task.status().state())
-                .add("history", history).add("artifacts", artifacts).build().toString();
+        return MeshJson.object()
+                .add("taskId", task.taskId())
+                .add("requester", task.requester())
+                .add("assignee", task.assignee())
+                .add("state", task.status().state())
+                .add("history", history)
+                .add("artifacts", artifacts)
+                .build()
+                .toString();
     }
 
     // POST /messages with this body, as MessagesResource takes it.
     private String sent(McpCaller caller, String to, String taskId, String text) {
         SendMessageRequest request = valid(new SendMessageRequest(null, to, taskId, null, textParts(text)));
         String from = caller.agentId();
-        SentMessage message = work(() -> sender.send(new SendCommand(from, MessageIds.generate(from, clock),
-                request.to(), request.taskId(), request.contextId(), request.parts(),
-                identity.beforeWriting(from, request.to())))).message();
-        return MeshJson.object().add("messageId", message.messageId()).add("taskId", message.taskId())
-                .add("seq", message.seq()).build().toString();
+        SentMessage message = work(() -> sender.send(new SendCommand(
+                        from,
+                        MessageIds.generate(from, clock),
+                        request.to(),
+                        request.taskId(),
+                        request.contextId(),
+                        request.parts(),
+                        identity.beforeWriting(from, request.to()))))
+                .message();
+        return MeshJson.object()
+                .add("messageId", message.messageId())
+                .add("taskId", message.taskId())
+                .add("seq", message.seq())
+                .build()
+                .toString();
     }
 
     private <T> T work(Supplier<T> work) {
@@ -164,7 +193,8 @@ class TaskTools {
     }
 
     private static JsonArray textParts(String text) {
-        JsonObject part = MeshJson.object().add("kind", "text").add("text", text).build();
+        JsonObject part =
+                MeshJson.object().add("kind", "text").add("text", text).build();
         return MeshJson.array().add(part).build();
     }
 }

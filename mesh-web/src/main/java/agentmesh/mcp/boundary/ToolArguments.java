@@ -6,15 +6,16 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.util.Map;
 
 /** A tool call's arguments as the host sent them (the MCP library parsed them): each read as the API reads a field. */
 record ToolArguments(JsonObject json) {
 
     static ToolArguments of(Map<String, Object> arguments) {
-        return new ToolArguments(arguments == null ? JsonObject.EMPTY_JSON_OBJECT
-                : Json.createObjectBuilder(arguments).build());
+        return new ToolArguments(
+                arguments == null
+                        ? JsonObject.EMPTY_JSON_OBJECT
+                        : Json.createObjectBuilder(arguments).build());
     }
 
     /** A text argument, or null when it is absent; anything but a string is refused. */

@@ -16,14 +16,17 @@ import jakarta.ws.rs.WebApplicationException;
  */
 final class ToolProblems {
 
-    private ToolProblems() {
-    }
+    private ToolProblems() {}
 
     static String describe(RuntimeException e) {
-        Problem problem = (Problem) (e instanceof MeshException mesh ? new MeshExceptionMapper().toResponse(mesh)
-                : e instanceof ConstraintViolationException invalid ? new ConstraintViolationMapper().toResponse(invalid)
-                : e instanceof WebApplicationException web ? new WebApplicationExceptionMapper().toResponse(web)
-                : new UnexpectedExceptionMapper().toResponse(e)).getEntity();
+        Problem problem = (Problem) (e instanceof MeshException mesh
+                        ? new MeshExceptionMapper().toResponse(mesh)
+                        : e instanceof ConstraintViolationException invalid
+                                ? new ConstraintViolationMapper().toResponse(invalid)
+                                : e instanceof WebApplicationException web
+                                        ? new WebApplicationExceptionMapper().toResponse(web)
+                                        : new UnexpectedExceptionMapper().toResponse(e))
+                .getEntity();
         return problem.status() + " " + problem.title() + (problem.detail() == null ? "" : ": " + problem.detail());
     }
 }

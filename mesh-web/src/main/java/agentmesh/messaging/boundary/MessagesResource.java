@@ -19,7 +19,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
-
 import java.net.URI;
 import java.time.Clock;
 import java.util.Objects;
@@ -48,11 +47,13 @@ public class MessagesResource {
         String from = Callers.agentId(security);
         ContactCheck contactCheck = identity.beforeWriting(from, request.to());
         String messageId = Objects.requireNonNullElseGet(request.messageId(), () -> MessageIds.generate(from, clock));
-        SendResult result = sender.send(new SendCommand(from, messageId, request.to(), request.taskId(),
-                request.contextId(), request.parts(), contactCheck));
+        SendResult result = sender.send(new SendCommand(
+                from, messageId, request.to(), request.taskId(), request.contextId(), request.parts(), contactCheck));
         if (result.replayed()) {
             return Response.ok(result.message()).build();
         }
-        return Response.created(URI.create("tasks/" + result.message().taskId())).entity(result.message()).build();
+        return Response.created(URI.create("tasks/" + result.message().taskId()))
+                .entity(result.message())
+                .build();
     }
 }

@@ -21,7 +21,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import java.util.List;
 import java.util.Locale;
 
@@ -37,15 +36,17 @@ public class OutboxResource {
     @EJB
     OutboxAdmin outbox;
 
-    public record OutboxPage(List<OutboxEventView> events) {
-    }
+    public record OutboxPage(List<OutboxEventView> events) {}
 
     @GET
     public OutboxPage list(
-            @QueryParam("status") @NotNull @Pattern(regexp = "pending|sent|failed",
-                    message = "must be pending, sent or failed") String status,
+            @QueryParam("status")
+                    @NotNull
+                    @Pattern(regexp = "pending|sent|failed", message = "must be pending, sent or failed")
+                    String status,
             @QueryParam("limit") String limit) {
-        return new OutboxPage(outbox.list(OutboxStatus.valueOf(status.toUpperCase(Locale.ROOT)),
+        return new OutboxPage(outbox.list(
+                OutboxStatus.valueOf(status.toUpperCase(Locale.ROOT)),
                 QueryNumbers.parse("limit", limit, 100, 1, 1000)));
     }
 
@@ -53,8 +54,8 @@ public class OutboxResource {
     @Path("dead-letters")
     public DeadLetterPage<OutboxEventView> deadLetters(@BeanParam PageQuery page) {
         Long cursor = page.position();
-        return outbox.deadLetters(cursor == null ? 0 : cursor,
-                page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
+        return outbox.deadLetters(
+                cursor == null ? 0 : cursor, page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }
 
     @GET

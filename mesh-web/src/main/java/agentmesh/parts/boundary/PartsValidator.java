@@ -4,7 +4,6 @@ import agentmesh.parts.control.Parts;
 import jakarta.json.JsonArray;
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
-
 import java.util.Map;
 
 /** Reports each problem of the parts as its own field error ({@code parts[0].text}). */
@@ -19,7 +18,8 @@ public class PartsValidator implements ConstraintValidator<ValidParts, JsonArray
         context.disableDefaultConstraintViolation();
         // The messages are the mesh's own text, never the client's, so template interpolation is safe.
         problems.forEach((field, message) -> context.buildConstraintViolationWithTemplate(message)
-                .addPropertyNode(field).addConstraintViolation());
+                .addPropertyNode(field)
+                .addConstraintViolation());
         return false;
     }
 }

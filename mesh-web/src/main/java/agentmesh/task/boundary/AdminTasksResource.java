@@ -33,32 +33,38 @@ public class AdminTasksResource {
     TaskReader reader;
 
     @GET
-    public TaskPage list(@QueryParam("state") @NotNull(message = "must be a task state")
-                         @Pattern(regexp = TaskPaging.STATES, message = "must be a task state") String state,
-                         @BeanParam PageQuery page) {
-        return reader.listInState(TaskState.fromWireName(state), TaskPaging.cursor(page),
-                page.limit(50, TaskReader.MAX_PAGE));
+    public TaskPage list(
+            @QueryParam("state")
+                    @NotNull(message = "must be a task state")
+                    @Pattern(regexp = TaskPaging.STATES, message = "must be a task state")
+                    String state,
+            @BeanParam PageQuery page) {
+        return reader.listInState(
+                TaskState.fromWireName(state), TaskPaging.cursor(page), page.limit(50, TaskReader.MAX_PAGE));
     }
 
     /** The task as it stands (its state and its agents); its messages and artifacts are read in pages. */
     @GET
     @Path("{taskId}")
-    public TaskView get(@PathParam("taskId") @Pattern(regexp = Ids.TASK_ID,
-            message = TasksResource.TASK_ID_MESSAGE) String taskId) {
+    public TaskView get(
+            @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TasksResource.TASK_ID_MESSAGE)
+                    String taskId) {
         return reader.statusForAdmin(taskId);
     }
 
     @GET
     @Path("{taskId}/messages")
-    public MessagePage messages(@PathParam("taskId") @Pattern(regexp = Ids.TASK_ID,
-            message = TasksResource.TASK_ID_MESSAGE) String taskId, @BeanParam PageQuery page) {
+    public MessagePage messages(
+            @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TasksResource.TASK_ID_MESSAGE) String taskId,
+            @BeanParam PageQuery page) {
         return reader.messagesForAdmin(taskId, TaskPaging.position(page), page.limit(100, TaskReader.MAX_PAGE));
     }
 
     @GET
     @Path("{taskId}/artifacts")
-    public ArtifactPage artifacts(@PathParam("taskId") @Pattern(regexp = Ids.TASK_ID,
-            message = TasksResource.TASK_ID_MESSAGE) String taskId, @BeanParam PageQuery page) {
+    public ArtifactPage artifacts(
+            @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TasksResource.TASK_ID_MESSAGE) String taskId,
+            @BeanParam PageQuery page) {
         return reader.artifactsForAdmin(taskId, TaskPaging.position(page), page.limit(100, TaskReader.MAX_PAGE));
     }
 }

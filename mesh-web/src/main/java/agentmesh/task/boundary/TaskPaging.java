@@ -6,11 +6,10 @@ import agentmesh.web.PageQuery;
 /** How the task routes, the agents' and the admin's, read a state and their cursors. */
 final class TaskPaging {
 
-    static final String STATES = "submitted|working|input-required|auth-required|completed|failed|canceled"
-            + "|rejected";
+    static final String STATES =
+            "submitted|working|input-required|auth-required|completed|failed|canceled" + "|rejected";
 
-    private TaskPaging() {
-    }
+    private TaskPaging() {}
 
     /** A task listing's cursor (opaque), or null for the first page. */
     static TimeOrderCursor cursor(PageQuery page) {

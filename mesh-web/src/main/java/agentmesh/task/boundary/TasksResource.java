@@ -35,7 +35,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
-
 import java.net.URI;
 
 /** Tasks as their two agents see and drive them. One instance serves every request; the caller comes with each call. */
@@ -57,19 +56,27 @@ public class TasksResource {
     IdentityCheck identity;
 
     @GET
-    public TaskPage list(@QueryParam("state") @Pattern(regexp = TaskPaging.STATES, message = "must be a task state")
-                         String state, @BeanParam PageQuery page, @Context SecurityContext security) {
-        return reader.list(Callers.agentId(security), state == null ? null : TaskState.fromWireName(state),
-                TaskPaging.cursor(page), page.limit(50, TaskReader.MAX_PAGE));
+    public TaskPage list(
+            @QueryParam("state") @Pattern(regexp = TaskPaging.STATES, message = "must be a task state") String state,
+            @BeanParam PageQuery page,
+            @Context SecurityContext security) {
+        return reader.list(
+                Callers.agentId(security),
+                state == null ? null : TaskState.fromWireName(state),
+                TaskPaging.cursor(page),
+                page.limit(50, TaskReader.MAX_PAGE));
     }
 
     @GET
     @Path("{taskId}")
-    public TaskView get(@PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-                        @QueryParam("historyLength") String historyLength, @Context SecurityContext security) {
-        return reader.read(taskId, Callers.agentId(security),
-                QueryNumbers.parse("historyLength", historyLength, TaskReader.MAX_HISTORY, 0,
-                        TaskReader.MAX_HISTORY));
+    public TaskView get(
+            @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
+            @QueryParam("historyLength") String historyLength,
+            @Context SecurityContext security) {
+        return reader.read(
+                taskId,
+                Callers.agentId(security),
+                QueryNumbers.parse("historyLength", historyLength, TaskReader.MAX_HISTORY, 0, TaskReader.MAX_HISTORY));
     }
 
     /** The task's messages in seq order, a page after the cursor (a seq; 0 = from the first). */
@@ -77,9 +84,10 @@ public class TasksResource {
     @Path("{taskId}/messages")
     public MessagePage messages(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            @BeanParam PageQuery page, @Context SecurityContext security) {
-        return reader.messages(taskId, Callers.agentId(security), TaskPaging.position(page),
-                page.limit(100, TaskReader.MAX_PAGE));
+            @BeanParam PageQuery page,
+            @Context SecurityContext security) {
+        return reader.messages(
+                taskId, Callers.agentId(security), TaskPaging.position(page), page.limit(100, TaskReader.MAX_PAGE));
     }
 
     /** The task's artifacts in the order they were added, a page after the cursor (a cursor of this list). */
@@ -87,18 +95,24 @@ public class TasksResource {
     @Path("{taskId}/artifacts")
     public ArtifactPage artifacts(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            @BeanParam PageQuery page, @Context SecurityContext security) {
-        return reader.artifacts(taskId, Callers.agentId(security), TaskPaging.position(page),
-                page.limit(100, TaskReader.MAX_PAGE));
+            @BeanParam PageQuery page,
+            @Context SecurityContext security) {
+        return reader.artifacts(
+                taskId, Callers.agentId(security), TaskPaging.position(page), page.limit(100, TaskReader.MAX_PAGE));
     }
 
     @POST
     @Path("{taskId}/status")
     public TaskView.Status changeStatus(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            @Valid @NotNull StatusChangeRequest request, @Context SecurityContext security) {
+            @Valid @NotNull StatusChangeRequest request,
+            @Context SecurityContext security) {
         String caller = Callers.agentId(security);
-        return lifecycle.changeStatus(taskId, caller, TaskState.fromWireName(request.state()), request.reason(),
+        return lifecycle.changeStatus(
+                taskId,
+                caller,
+                TaskState.fromWireName(request.state()),
+                request.reason(),
                 identity.beforeWriting(caller, () -> reader.counterpart(taskId, caller)));
     }
 
@@ -107,7 +121,8 @@ public class TasksResource {
     @Consumes(MediaType.WILDCARD)
     public TaskView.Status cancel(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            String body, @Context SecurityContext security) {
+            String body,
+            @Context SecurityContext security) {
         return lifecycle.cancel(taskId, Callers.agentId(security), cancelReason(body));
     }
 
@@ -115,20 +130,28 @@ public class TasksResource {
     @Path("{taskId}/artifacts")
     public Response addArtifact(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            @Valid @NotNull ArtifactRequest request, @Context SecurityContext security) {
+            @Valid @NotNull ArtifactRequest request,
+            @Context SecurityContext security) {
         String caller = Callers.agentId(security);
-        TaskLifecycle.ArtifactView artifact = lifecycle.addArtifact(taskId, caller, request.artifactId(),
-                request.name(), request.parts(), identity.beforeWriting(caller, () -> reader.counterpart(taskId,
-                        caller)));
+        TaskLifecycle.ArtifactView artifact = lifecycle.addArtifact(
+                taskId,
+                caller,
+                request.artifactId(),
+                request.name(),
+                request.parts(),
+                identity.beforeWriting(caller, () -> reader.counterpart(taskId, caller)));
         return Response.created(URI.create("tasks/" + taskId)).entity(artifact).build();
     }
 
     // The body of a cancel is optional: none, or {"reason": "…"} and nothing else.
     private static String cancelReason(String body) {
         JsonObject fields = JsonBodies.optionalObject(body).orElse(JsonValue.EMPTY_JSON_OBJECT);
-        fields.keySet().stream().filter(name -> !name.equals("reason")).findFirst().ifPresent(name -> {
-            throw new InvalidRequestException(name, "is not a field of a cancel (only reason is)");
-        });
+        fields.keySet().stream()
+                .filter(name -> !name.equals("reason"))
+                .findFirst()
+                .ifPresent(name -> {
+                    throw new InvalidRequestException(name, "is not a field of a cancel (only reason is)");
+                });
         JsonValue reason = fields.getOrDefault("reason", JsonValue.NULL);
         if (reason == JsonValue.NULL) {
             return null;

@@ -8,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
-
 import java.io.IOException;
 import java.util.logging.Filter;
 import java.util.logging.Level;
@@ -38,8 +37,8 @@ public class ClientDisconnects {
 
     @PostConstruct
     void install() {
-        disconnects = meters.counter("agent_mesh_client_disconnects_total",
-                "Responses not written because the client had gone");
+        disconnects = meters.counter(
+                "agent_mesh_client_disconnects_total", "Responses not written because the client had gone");
         before = responder.getFilter();
         responder.setFilter(record -> {
             if (isClientGone(record)) {

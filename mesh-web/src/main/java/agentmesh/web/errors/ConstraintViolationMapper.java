@@ -7,7 +7,6 @@ import jakarta.validation.Path;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
-
 import java.util.Comparator;
 import java.util.List;
 
@@ -21,9 +20,14 @@ public class ConstraintViolationMapper implements ExceptionMapper<ConstraintViol
                 .map(v -> new Problem.FieldError(field(v), v.getMessage()))
                 .sorted(Comparator.comparing(Problem.FieldError::field))
                 .toList();
-        String detail = errors.stream().map(error -> error.field() + " " + error.message())
-                .reduce((a, b) -> a + "; " + b).orElse("invalid request");
-        return Problem.of(400, "invalid-request", "Invalid request", detail).withErrors(errors).response().build();
+        String detail = errors.stream()
+                .map(error -> error.field() + " " + error.message())
+                .reduce((a, b) -> a + "; " + b)
+                .orElse("invalid request");
+        return Problem.of(400, "invalid-request", "Invalid request", detail)
+                .withErrors(errors)
+                .response()
+                .build();
     }
 
     // The path is method.parameter.property…; the API names only what the client sent: the last node.

@@ -5,7 +5,6 @@ import agentmesh.web.Problem;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
-
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -25,15 +24,24 @@ public class UnexpectedExceptionMapper implements ExceptionMapper<Throwable> {
     public Response toResponse(Throwable e) {
         if (Failures.isTransient(e)) {
             LOG.log(Level.WARNING, "Database unavailable for a request, answered 503: {0}", e.toString());
-            return Problem.of(503, "service-unavailable", "Service unavailable",
+            return Problem.of(
+                            503,
+                            "service-unavailable",
+                            "Service unavailable",
                             "The mesh could not reach its database; try again. A send is safe to retry with its"
                                     + " messageId.")
-                    .response().header("Retry-After", "1").build();
+                    .response()
+                    .header("Retry-After", "1")
+                    .build();
         }
         String incident = UUID.randomUUID().toString();
         LOG.log(Level.SEVERE, "Unexpected failure, incident " + incident, e);
-        return Problem.of(500, "internal-error", "Internal error",
-                "The mesh failed to handle the request; nothing was accepted. Incident " + incident)
-                .response().build();
+        return Problem.of(
+                        500,
+                        "internal-error",
+                        "Internal error",
+                        "The mesh failed to handle the request; nothing was accepted. Incident " + incident)
+                .response()
+                .build();
     }
 }

@@ -16,8 +16,13 @@ public class UnreadableBodyMapper implements ExceptionMapper<ProcessingException
     }
 
     static Response problemFor(Throwable e) {
-        return Problem.of(400, "malformed-body", "Malformed request body",
-                "The body is not a JSON document of the expected shape: " + rootMessage(e)).response().build();
+        return Problem.of(
+                        400,
+                        "malformed-body",
+                        "Malformed request body",
+                        "The body is not a JSON document of the expected shape: " + rootMessage(e))
+                .response()
+                .build();
     }
 
     private static String rootMessage(Throwable e) {

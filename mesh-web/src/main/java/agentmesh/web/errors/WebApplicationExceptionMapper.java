@@ -6,7 +6,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import jakarta.ws.rs.ext.Provider;
-
 import java.util.Locale;
 
 /** JAX-RS's own errors (unknown path 404, wrong method 405, wrong media type 415, …) as problem details. */
@@ -22,8 +21,9 @@ public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplica
         Response.StatusType status = original.getStatusInfo();
         String title = status.getReasonPhrase();
         String type = title.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
-        Response.ResponseBuilder response = Problem.of(status.getStatusCode(), type, title,
-                e.getMessage() == null ? title : e.getMessage()).response();
+        Response.ResponseBuilder response = Problem.of(
+                        status.getStatusCode(), type, title, e.getMessage() == null ? title : e.getMessage())
+                .response();
         original.getHeaders().forEach((name, values) -> {
             if (!name.equalsIgnoreCase("Content-Type")) {
                 values.forEach(value -> response.header(name, value));

@@ -1,11 +1,11 @@
 package agentmesh.mcp.boundary;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
 import agentmesh.json.MeshJson;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 
 class EventSummariesTest {
 
@@ -15,8 +15,10 @@ class EventSummariesTest {
                 + "\"messageId\":\"m-1\",\"seq\":2,\"parts\":[{\"kind\":\"text\",\"text\":\"Hello\"},"
                 + "{\"kind\":\"data\",\"data\":{}}]}");
 
-        assertEquals(MeshJson.readObject("{\"cursor\":7,\"taskId\":\"t-1\",\"from\":\"bob\",\"type\":\"message\","
-                + "\"messageId\":\"m-1\",\"text\":\"Hello [data]\"}"), EventSummaries.of(event));
+        assertEquals(
+                MeshJson.readObject("{\"cursor\":7,\"taskId\":\"t-1\",\"from\":\"bob\",\"type\":\"message\","
+                        + "\"messageId\":\"m-1\",\"text\":\"Hello [data]\"}"),
+                EventSummaries.of(event));
     }
 
     @Test

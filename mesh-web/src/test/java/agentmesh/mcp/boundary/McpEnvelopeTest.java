@@ -1,11 +1,10 @@
 package agentmesh.mcp.boundary;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Optional;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 class McpEnvelopeTest {
 
@@ -13,8 +12,10 @@ class McpEnvelopeTest {
     void aWellFormedRequestNotificationAndResponsePass() {
         assertTrue(McpEnvelope.refusal("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{}}")
                 .isEmpty());
-        assertTrue(McpEnvelope.refusal("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").isEmpty());
-        assertTrue(McpEnvelope.refusal("{\"jsonrpc\":\"2.0\",\"id\":\"s-1\",\"result\":{}}").isEmpty());
+        assertTrue(McpEnvelope.refusal("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                .isEmpty());
+        assertTrue(McpEnvelope.refusal("{\"jsonrpc\":\"2.0\",\"id\":\"s-1\",\"result\":{}}")
+                .isEmpty());
     }
 
     @Test

@@ -1,14 +1,13 @@
 package agentmesh.mcp.boundary;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class McpWaitsTest {
 
@@ -28,8 +27,8 @@ class McpWaitsTest {
         }));
         assertTrue(waiting.await(10, TimeUnit.SECONDS));
 
-        McpWaits.TooManyWaitsException refused = assertThrows(McpWaits.TooManyWaitsException.class,
-                () -> waits.within(() -> "second"));
+        McpWaits.TooManyWaitsException refused =
+                assertThrows(McpWaits.TooManyWaitsException.class, () -> waits.within(() -> "second"));
         over.countDown();
 
         assertEquals(503, refused.status());

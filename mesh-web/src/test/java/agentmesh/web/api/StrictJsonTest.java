@@ -1,13 +1,13 @@
 package agentmesh.web.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
 import agentmesh.messaging.boundary.SendMessageRequest;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbException;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class StrictJsonTest {
 
@@ -26,8 +26,10 @@ class StrictJsonTest {
     @Test
     void otherTypesInATextFieldAreRefused() {
         for (String value : new String[] {"5", "-1.5e3", "true", "false", "[]", "{}"}) {
-            assertThrows(JsonbException.class,
-                    () -> jsonb.fromJson("{\"to\":" + value + "}", SendMessageRequest.class), value);
+            assertThrows(
+                    JsonbException.class,
+                    () -> jsonb.fromJson("{\"to\":" + value + "}", SendMessageRequest.class),
+                    value);
         }
     }
 }

@@ -7,8 +7,7 @@ import jakarta.ws.rs.core.Response;
 /** A relay's dead-letter replay as the admin API answers it: 202 with the outcome, or 404 saying why not. */
 final class DeadLetterReplays {
 
-    private DeadLetterReplays() {
-    }
+    private DeadLetterReplays() {}
 
     static Response accepted(RelayDeadLetters.Replay replay) {
         if (replay instanceof RelayDeadLetters.Replayed replayed) {

@@ -21,7 +21,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-
 import java.util.List;
 
 /**
@@ -40,12 +39,11 @@ public class PushAdminResource {
     @Inject
     PushAdmin pushes;
 
-    public record ConfigPage(List<PushConfigs.View> configs) {
-    }
+    public record ConfigPage(List<PushConfigs.View> configs) {}
 
     @GET
-    public ConfigPage configs(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
-                              String agentId) {
+    public ConfigPage configs(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
         return new ConfigPage(pushes.configs(agentId));
     }
 
@@ -54,8 +52,8 @@ public class PushAdminResource {
     public DeadLetterPage<DeadLetter> deadLetters(
             @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
             @BeanParam PageQuery page) {
-        return pushes.deadLetters().list(agentId, page.position(),
-                page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
+        return pushes.deadLetters()
+                .list(agentId, page.position(), page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }
 
     @GET
@@ -69,8 +67,9 @@ public class PushAdminResource {
     @POST
     @Path("dead-letters/{id}/replay")
     @Consumes(MediaType.WILDCARD)
-    public Response replay(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
-                           String agentId, @PathParam("id") @Min(1) long id) {
+    public Response replay(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
+            @PathParam("id") @Min(1) long id) {
         return DeadLetterReplays.accepted(pushes.deadLetters().replay(agentId, id));
     }
 }

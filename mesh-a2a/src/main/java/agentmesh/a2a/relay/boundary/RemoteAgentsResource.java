@@ -33,7 +33,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-
 /**
  * Admin: a registered agent made the mesh's face of an A2A server elsewhere. {@code PUT} with the server's card URL
  * (and the bearer token it wants, kept as a secret: stored sealed, sent to the card's origin only, never returned):
@@ -56,14 +55,16 @@ public class RemoteAgentsResource {
     @Inject
     RemoteAgentAdmin remotes;
 
-
     @PUT
     @Consumes(MediaType.WILDCARD)
-    public RemoteAgents.View attach(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
-                                    String agentId, String body) {
-        JsonObject fields = JsonBodies.optionalObject(body).orElseThrow(
-                () -> new InvalidRequestException("body", "must be an object with cardUrl (and bearerToken)"));
-        fields.keySet().stream().filter(name -> !name.equals("cardUrl") && !name.equals("bearerToken")).findFirst()
+    public RemoteAgents.View attach(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId, String body) {
+        JsonObject fields = JsonBodies.optionalObject(body)
+                .orElseThrow(
+                        () -> new InvalidRequestException("body", "must be an object with cardUrl (and bearerToken)"));
+        fields.keySet().stream()
+                .filter(name -> !name.equals("cardUrl") && !name.equals("bearerToken"))
+                .findFirst()
                 .ifPresent(name -> {
                     throw new InvalidRequestException(name, "is not a field here (cardUrl, bearerToken)");
                 });
@@ -79,14 +80,13 @@ public class RemoteAgentsResource {
     }
 
     @GET
-    public RemoteAgents.View view(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
-                                  String agentId) {
+    public RemoteAgents.View view(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
         return remotes.view(agentId).orElseThrow(() -> new NotFoundException(agentId + " is no remote agent"));
     }
 
     @DELETE
-    public Response detach(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
-                           String agentId) {
+    public Response detach(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
         if (!remotes.detach(agentId)) {
             throw new NotFoundException(agentId + " is no remote agent");
         }
@@ -98,8 +98,8 @@ public class RemoteAgentsResource {
     public DeadLetterPage<DeadLetter> deadLetters(
             @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
             @BeanParam PageQuery page) {
-        return remotes.deadLetters().list(agentId, page.position(),
-                page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
+        return remotes.deadLetters()
+                .list(agentId, page.position(), page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }
 
     @GET
@@ -113,8 +113,9 @@ public class RemoteAgentsResource {
     @POST
     @Path("dead-letters/{id}/replay")
     @Consumes(MediaType.WILDCARD)
-    public Response replay(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE)
-                           String agentId, @PathParam("id") @Min(1) long id) {
+    public Response replay(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
+            @PathParam("id") @Min(1) long id) {
         return DeadLetterReplays.accepted(remotes.deadLetters().replay(agentId, id));
     }
 
@@ -131,7 +132,9 @@ public class RemoteAgentsResource {
             }
             return null;
         }
-        if (!(value instanceof JsonString text) || text.getString().isBlank() || text.getString().length() > 2000) {
+        if (!(value instanceof JsonString text)
+                || text.getString().isBlank()
+                || text.getString().length() > 2000) {
             throw new InvalidRequestException(name, "must be a text of 1-2000 characters");
         }
         return text.getString();

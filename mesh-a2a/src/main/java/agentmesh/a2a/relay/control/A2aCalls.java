@@ -6,7 +6,6 @@ import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -27,11 +26,9 @@ final class A2aCalls {
 
     private static final int MAX_DEPTH = 64;
 
-    sealed interface Reply {
-    }
+    sealed interface Reply {}
 
-    record Result(JsonObject result) implements Reply {
-    }
+    record Result(JsonObject result) implements Reply {}
 
     /** {@code code}: the JSON-RPC error's, 0 for any other refusal. */
     record Refused(String why, int code) implements Reply {
@@ -41,11 +38,9 @@ final class A2aCalls {
         }
     }
 
-    record Unreachable(String why) implements Reply {
-    }
+    record Unreachable(String why) implements Reply {}
 
-    record NotAllowed(String why) implements Reply {
-    }
+    record NotAllowed(String why) implements Reply {}
 
     // Not the exception's message: it could hold the header's value, the token.
     private static final String UNSENDABLE = "the request cannot be sent (is the bearer token fit for an HTTP header?)";
@@ -158,7 +153,8 @@ final class A2aCalls {
         }
         HttpRequest.Builder request;
         try {
-            request = HttpRequest.newBuilder(((UrlPolicy.Allowed) verdict).uri()).header("Accept", "application/json")
+            request = HttpRequest.newBuilder(((UrlPolicy.Allowed) verdict).uri())
+                    .header("Accept", "application/json")
                     .GET();
         } catch (IllegalArgumentException e) {
             return new NotAllowed("is no URL the mesh can call");
@@ -202,16 +198,20 @@ final class A2aCalls {
         }
         HttpRequest.Builder request;
         try {
-            request = HttpRequest.newBuilder(((UrlPolicy.Allowed) verdict).uri()).header("Content-Type", contentType)
+            request = HttpRequest.newBuilder(((UrlPolicy.Allowed) verdict).uri())
+                    .header("Content-Type", contentType)
                     .POST(HttpRequest.BodyPublishers.ofString(body));
             headers.forEach(request::header);
         } catch (IllegalArgumentException e) {
             return new NotAllowed("the request cannot be sent (are the token and credentials fit for HTTP headers?)");
         }
-        return exchange(request, answer -> answer.status() >= 200 && answer.status() < 300
-                ? new Result(JsonValue.EMPTY_JSON_OBJECT)
-                : outOfReach(answer.status()) ? new Unreachable("HTTP " + answer.status())
-                : refusedStatus(answer));
+        return exchange(
+                request,
+                answer -> answer.status() >= 200 && answer.status() < 300
+                        ? new Result(JsonValue.EMPTY_JSON_OBJECT)
+                        : outOfReach(answer.status())
+                                ? new Unreachable("HTTP " + answer.status())
+                                : refusedStatus(answer));
     }
 
     // One bounded exchange, its answer read by read; what goes wrong on the way is a reply too.
@@ -261,12 +261,18 @@ final class A2aCalls {
                 + " is sent to the card's origin only";
     }
 
-    private static HttpRequest.Builder request(RemoteAgents.Target target, String method, JsonObject params,
-                                               String accept) {
-        String body = MeshJson.object().add("jsonrpc", "2.0").add("id", UUID.randomUUID().toString())
-                .add("method", method).add("params", params).build().toString();
+    private static HttpRequest.Builder request(
+            RemoteAgents.Target target, String method, JsonObject params, String accept) {
+        String body = MeshJson.object()
+                .add("jsonrpc", "2.0")
+                .add("id", UUID.randomUUID().toString())
+                .add("method", method)
+                .add("params", params)
+                .build()
+                .toString();
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(target.endpoint()))
-                .header("Content-Type", "application/json").header("Accept", accept)
+                .header("Content-Type", "application/json")
+                .header("Accept", accept)
                 .header("A2A-Version", target.protocolVersion())
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (target.secret() != null) {
@@ -301,8 +307,10 @@ final class A2aCalls {
 
     private static Refused refused(JsonObject error) {
         int code = error.get("code") instanceof JsonNumber number ? number.intValue() : 0;
-        return new Refused("JSON-RPC error " + code + ": " + abbreviated(String.valueOf(
-                error.getOrDefault("message", JsonValue.NULL))), code);
+        return new Refused(
+                "JSON-RPC error " + code + ": "
+                        + abbreviated(String.valueOf(error.getOrDefault("message", JsonValue.NULL))),
+                code);
     }
 
     private static String abbreviated(String text) {

@@ -7,7 +7,6 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,8 +33,9 @@ final class ArtifactChunks {
 
     /** The characters of an artifact's parts (as JSON) past which it is written: well within a Kafka message. */
     static final int MAX_CHARS = 512 * 1024;
-    private static final Set<String> STOPPED = Set.of("completed", "failed", "canceled", "rejected",
-            "input-required", "auth-required");
+
+    private static final Set<String> STOPPED =
+            Set.of("completed", "failed", "canceled", "rejected", "input-required", "auth-required");
 
     private final Map<String, Pending> pending = new LinkedHashMap<>();
 
@@ -86,7 +86,8 @@ final class ArtifactChunks {
 
     /** The artifacts still being put together, as far as they came; none are kept after. */
     List<RemoteAnswer.Made> rest() {
-        List<RemoteAnswer.Made> rest = pending.values().stream().map(Pending::made).toList();
+        List<RemoteAnswer.Made> rest =
+                pending.values().stream().map(Pending::made).toList();
         pending.clear();
         return rest;
     }
@@ -97,7 +98,12 @@ final class ArtifactChunks {
             if (last >= 0 && isPlainText(building.parts.get(last)) && isPlainText(part)) {
                 String joined = ((JsonObject) building.parts.get(last)).getString("text")
                         + ((JsonObject) part).getString("text");
-                building.parts.set(last, MeshJson.object().add("kind", "text").add("text", joined).build());
+                building.parts.set(
+                        last,
+                        MeshJson.object()
+                                .add("kind", "text")
+                                .add("text", joined)
+                                .build());
             } else {
                 building.parts.add(part);
             }
@@ -107,7 +113,9 @@ final class ArtifactChunks {
 
     // A text part with nothing but its text: two of them side by side say the same as one with both texts.
     private static boolean isPlainText(JsonValue part) {
-        return part instanceof JsonObject object && object.size() == 2 && "text".equals(object.getString("kind", ""))
+        return part instanceof JsonObject object
+                && object.size() == 2
+                && "text".equals(object.getString("kind", ""))
                 && object.get("text") instanceof JsonString;
     }
 }

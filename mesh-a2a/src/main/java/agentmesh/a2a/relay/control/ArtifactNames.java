@@ -8,11 +8,11 @@ final class ArtifactNames {
 
     static final int MAX = 200;
 
-    private ArtifactNames() {
-    }
+    private ArtifactNames() {}
 
     static String of(String name, String artifactId) {
-        String chosen = name != null && !name.isBlank() ? name.strip()
+        String chosen = name != null && !name.isBlank()
+                ? name.strip()
                 : artifactId != null && !artifactId.isBlank() ? artifactId.strip() : "artifact";
         if (chosen.length() <= MAX) {
             return chosen;

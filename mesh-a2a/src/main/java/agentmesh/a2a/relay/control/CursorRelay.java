@@ -7,7 +7,6 @@ import agentmesh.retry.Attempts;
 import agentmesh.retry.RetryPolicy;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.json.JsonObject;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -133,12 +132,10 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
     }
 
     /** Called every {@link #ID_REFRESH}, before the agents are read again: the moment to forget old targets. */
-    protected void tidy() {
-    }
+    protected void tidy() {}
 
     /** Called with each turn's leased targets before they are delivered to. */
-    protected void leased(List<T> targets) {
-    }
+    protected void leased(List<T> targets) {}
 
     /** The event is delivered and the cursor past it; false when the target wants nothing more. */
     protected boolean delivered(T target, JsonObject event) {
@@ -147,8 +144,12 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
 
     // ---- the loop ----
 
-    protected void start(String name, int threads, ManagedThreadFactory threadFactory, InboxReader inboxReader,
-                         InboxSignals inboxSignals) {
+    protected void start(
+            String name,
+            int threads,
+            ManagedThreadFactory threadFactory,
+            InboxReader inboxReader,
+            InboxSignals inboxSignals) {
         inbox = inboxReader;
         signals = inboxSignals;
         workers = Executors.newFixedThreadPool(threads, threadFactory);
@@ -211,8 +212,8 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
         }
         List<T> targets = claimDue();
         leased(targets);
-        Map<String, Long> inboxes = inbox.lastCursors(targets.stream().map(Target::agentId)
-                .collect(Collectors.toSet()));
+        Map<String, Long> inboxes =
+                inbox.lastCursors(targets.stream().map(Target::agentId).collect(Collectors.toSet()));
         for (T target : targets) {
             if (target.cursor() >= inboxes.getOrDefault(target.agentId(), 0L)) {
                 continue; // nothing after its cursor
@@ -223,8 +224,7 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
                         try {
                             relay(target);
                         } catch (RuntimeException e) {
-                            LOG.log(Level.WARNING, "Delivering to " + target.key() + " failed; it is tried again",
-                                    e);
+                            LOG.log(Level.WARNING, "Delivering to " + target.key() + " failed; it is tried again", e);
                         } finally {
                             busy.remove(target.key());
                         }
@@ -271,8 +271,8 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
                     Duration backoff = ((RetryPolicy.RetryAfter) decision).delay();
                     failed(target, failures, refused, backoff, why);
                     long due = System.nanoTime() + backoff.plus(DUE_MARGIN).toNanos();
-                    nextDueNanos.accumulateAndGet(due,
-                            (current, candidate) -> candidate - current < 0 ? candidate : current);
+                    nextDueNanos.accumulateAndGet(
+                            due, (current, candidate) -> candidate - current < 0 ? candidate : current);
                 }
                 return;
             }

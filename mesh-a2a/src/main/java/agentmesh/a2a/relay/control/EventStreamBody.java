@@ -157,8 +157,8 @@ final class EventStreamBody extends WatchedBody<Void> implements AutoCloseable {
             long idleUntil = lastProgress() + idleNanos;
             if (now - idleUntil >= 0) {
                 cancel();
-                throw new HttpTimeoutException("no stream event for "
-                        + RemoteLimits.describe(Duration.ofNanos(idleNanos)));
+                throw new HttpTimeoutException(
+                        "no stream event for " + RemoteLimits.describe(Duration.ofNanos(idleNanos)));
             }
             Object item = ready.poll(Math.min(idleUntil - now, end - now), TimeUnit.NANOSECONDS);
             if (item == null) {

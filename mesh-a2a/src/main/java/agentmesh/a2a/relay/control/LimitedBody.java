@@ -32,8 +32,7 @@ final class LimitedBody extends WatchedBody<byte[]> {
         for (ByteBuffer buffer : buffers) {
             if (bytes.size() + (long) buffer.remaining() > maxBytes) {
                 cancel();
-                body.completeExceptionally(new TooLargeException("the answer is larger than " + maxBytes
-                        + " bytes"));
+                body.completeExceptionally(new TooLargeException("the answer is larger than " + maxBytes + " bytes"));
                 return;
             }
             byte[] chunk = new byte[buffer.remaining()];

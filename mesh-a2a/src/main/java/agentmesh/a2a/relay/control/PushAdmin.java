@@ -4,7 +4,6 @@ import agentmesh.a2a.relay.entity.DeadLetter;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -32,7 +31,10 @@ public class PushAdmin {
 
     /** The updates its webhooks would not take: list, count, replay. */
     public RelayDeadLetters deadLetters() {
-        return new RelayDeadLetters(outbound, OutboundDeadLetters.PUSH, this::target,
+        return new RelayDeadLetters(
+                outbound,
+                OutboundDeadLetters.PUSH,
+                this::target,
                 letter -> "the push config " + letter.targetKey() + " is gone");
     }
 

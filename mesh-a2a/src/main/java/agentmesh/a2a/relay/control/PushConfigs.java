@@ -10,7 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -42,17 +41,32 @@ public class PushConfigs {
 
     @PostConstruct
     void leases() {
-        leases = new RelayLeases(dataSource, "push_config", List.of("task_id", "agent_id", "config_id"),
-                "pushed_cursor", "ended_at IS NULL");
+        leases = new RelayLeases(
+                dataSource,
+                "push_config",
+                List.of("task_id", "agent_id", "config_id"),
+                "pushed_cursor",
+                "ended_at IS NULL");
     }
 
     /**
      * What the push relay needs to call a webhook. {@code secretProblem}: why a stored token or credentials cannot
      * be opened (the config is then not called).
      */
-    record Target(String taskId, String configId, String agentId, String protocolVersion, String url, String token,
-                  String authScheme, String authCredentials, String secretProblem, long pushedCursor, int attempts,
-                  int refusals) implements CursorRelay.Target {
+    record Target(
+            String taskId,
+            String configId,
+            String agentId,
+            String protocolVersion,
+            String url,
+            String token,
+            String authScheme,
+            String authCredentials,
+            String secretProblem,
+            long pushedCursor,
+            int attempts,
+            int refusals)
+            implements CursorRelay.Target {
 
         @Override
         public String key() {
@@ -76,14 +90,25 @@ public class PushConfigs {
     }
 
     /** A config as an admin sees it (never its secrets). */
-    public record View(String agentId, String taskId, String configId, String url, String protocolVersion,
-                       long pushedCursor, int attempts, String lastError, boolean ended) {
-    }
+    public record View(
+            String agentId,
+            String taskId,
+            String configId,
+            String url,
+            String protocolVersion,
+            long pushedCursor,
+            int attempts,
+            String lastError,
+            boolean ended) {}
 
     /** The client's configs that are not ended. */
     int liveCount(String agentId) {
-        return Jdbc.query(dataSource, "SELECT COUNT(*) FROM push_config WHERE agent_id = ? AND ended_at IS NULL",
-                row -> row.getInt(1), agentId).get(0);
+        return Jdbc.query(
+                        dataSource,
+                        "SELECT COUNT(*) FROM push_config WHERE agent_id = ? AND ended_at IS NULL",
+                        row -> row.getInt(1),
+                        agentId)
+                .get(0);
     }
 
     /**
@@ -93,7 +118,9 @@ public class PushConfigs {
      */
     void save(String agentId, String protocolVersion, PushConfig config, Long fromCursor) {
         RemoteSecrets secrets = settings.secrets();
-        Jdbc.update(dataSource, """
+        Jdbc.update(
+                dataSource,
+                """
                 INSERT INTO push_config (task_id, agent_id, config_id, protocol_version, url, token, auth_scheme,
                   auth_credentials, pushed_cursor, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, COALESCE(?,
@@ -102,51 +129,94 @@ public class PushConfigs {
                   token = VALUES(token), auth_scheme = VALUES(auth_scheme),
                   auth_credentials = VALUES(auth_credentials), attempts = 0, refusals = 0, next_attempt_at = NULL,
                   last_error = NULL""",
-                config.taskId(), agentId, config.id(), protocolVersion, config.url(),
-                config.token() == null ? null : secrets.seal(agentId, config.token()), config.authScheme(),
-                config.authCredentials() == null ? null : secrets.seal(agentId, config.authCredentials()), fromCursor,
+                config.taskId(),
+                agentId,
+                config.id(),
+                protocolVersion,
+                config.url(),
+                config.token() == null ? null : secrets.seal(agentId, config.token()),
+                config.authScheme(),
+                config.authCredentials() == null ? null : secrets.seal(agentId, config.authCredentials()),
+                fromCursor,
                 agentId);
     }
 
     /** Where the agent's inbox stands: its last cursor, 0 before its first event. */
     long inboxPosition(String agentId) {
-        return Jdbc.query(dataSource, "SELECT last_cursor FROM inbox_cursor WHERE agent_id = ?",
-                row -> row.getLong(1), agentId).stream().findFirst().orElse(0L);
+        return Jdbc.query(
+                        dataSource,
+                        "SELECT last_cursor FROM inbox_cursor WHERE agent_id = ?",
+                        row -> row.getLong(1),
+                        agentId)
+                .stream()
+                .findFirst()
+                .orElse(0L);
     }
 
     Optional<PushConfig> find(String agentId, String taskId, String configId) {
-        return Jdbc.query(dataSource, "SELECT " + CONFIG + " FROM push_config WHERE task_id = ? AND agent_id = ?"
-                + " AND config_id = ?", PushConfigs::config, taskId, agentId, configId).stream().findFirst();
+        return Jdbc.query(
+                        dataSource,
+                        "SELECT " + CONFIG + " FROM push_config WHERE task_id = ? AND agent_id = ?"
+                                + " AND config_id = ?",
+                        PushConfigs::config,
+                        taskId,
+                        agentId,
+                        configId)
+                .stream()
+                .findFirst();
     }
 
     /** The client's configs of the task, in id order, at most {@code limit} after {@code afterId} (null: from the first). */
     List<PushConfig> list(String agentId, String taskId, String afterId, int limit) {
-        return Jdbc.query(dataSource, "SELECT " + CONFIG + " FROM push_config WHERE task_id = ? AND agent_id = ?"
-                        + " AND config_id > ? ORDER BY config_id LIMIT ?", PushConfigs::config, taskId, agentId,
-                afterId == null ? "" : afterId, limit);
+        return Jdbc.query(
+                dataSource,
+                "SELECT " + CONFIG + " FROM push_config WHERE task_id = ? AND agent_id = ?"
+                        + " AND config_id > ? ORDER BY config_id LIMIT ?",
+                PushConfigs::config,
+                taskId,
+                agentId,
+                afterId == null ? "" : afterId,
+                limit);
     }
 
     /** Deletes the config and its dead letters; true when there was one. */
     boolean delete(String agentId, String taskId, String configId) {
-        boolean deleted = Jdbc.update(dataSource, "DELETE FROM push_config WHERE task_id = ? AND agent_id = ?"
-                + " AND config_id = ?", taskId, agentId, configId) == 1;
+        boolean deleted = Jdbc.update(
+                        dataSource,
+                        "DELETE FROM push_config WHERE task_id = ? AND agent_id = ?" + " AND config_id = ?",
+                        taskId,
+                        agentId,
+                        configId)
+                == 1;
         deadLetters.forget(OutboundDeadLetters.PUSH, agentId, taskId + "/" + configId);
         return deleted;
     }
 
     /** Every config of the client's, for an admin, newest first. */
     List<View> views(String agentId) {
-        return Jdbc.query(dataSource, "SELECT agent_id, task_id, config_id, url, protocol_version, pushed_cursor,"
+        return Jdbc.query(
+                dataSource,
+                "SELECT agent_id, task_id, config_id, url, protocol_version, pushed_cursor,"
                         + " attempts, last_error, ended_at IS NOT NULL FROM push_config WHERE agent_id = ?"
                         + " ORDER BY created_at DESC LIMIT 200",
-                row -> new View(row.getString(1), row.getString(2), row.getString(3), row.getString(4),
-                        row.getString(5), row.getLong(6), row.getInt(7), row.getString(8), row.getBoolean(9)),
+                row -> new View(
+                        row.getString(1),
+                        row.getString(2),
+                        row.getString(3),
+                        row.getString(4),
+                        row.getString(5),
+                        row.getLong(6),
+                        row.getInt(7),
+                        row.getString(8),
+                        row.getBoolean(9)),
                 agentId);
     }
 
     /** The clients with configs not ended: the push relay listens for their inbox signals. */
     List<String> agentIds() {
-        return Jdbc.query(dataSource, "SELECT DISTINCT agent_id FROM push_config WHERE ended_at IS NULL",
+        return Jdbc.query(
+                dataSource,
+                "SELECT DISTINCT agent_id FROM push_config WHERE ended_at IS NULL",
                 row -> row.getString(1));
     }
 
@@ -156,8 +226,16 @@ public class PushConfigs {
     }
 
     Optional<Target> target(String agentId, String taskId, String configId) {
-        return Jdbc.query(dataSource, "SELECT " + TARGET + " FROM push_config WHERE task_id = ? AND agent_id = ?"
-                + " AND config_id = ?", this::target, taskId, agentId, configId).stream().findFirst();
+        return Jdbc.query(
+                        dataSource,
+                        "SELECT " + TARGET + " FROM push_config WHERE task_id = ? AND agent_id = ?"
+                                + " AND config_id = ?",
+                        this::target,
+                        taskId,
+                        agentId,
+                        configId)
+                .stream()
+                .findFirst();
     }
 
     /**
@@ -167,10 +245,16 @@ public class PushConfigs {
      */
     Optional<JsonObject> next(Target target, long cursor) {
         long last = inboxPosition(target.agentId());
-        Optional<JsonObject> event = Jdbc.query(dataSource, "SELECT cursor_no, payload FROM inbox_event"
-                        + " WHERE agent_id = ? AND cursor_no > ? AND task_id = ? ORDER BY cursor_no LIMIT 1",
-                row -> withCursor(row.getLong(1), row.getString(2)), target.agentId(), cursor, target.taskId())
-                .stream().findFirst();
+        Optional<JsonObject> event = Jdbc.query(
+                        dataSource,
+                        "SELECT cursor_no, payload FROM inbox_event"
+                                + " WHERE agent_id = ? AND cursor_no > ? AND task_id = ? ORDER BY cursor_no LIMIT 1",
+                        row -> withCursor(row.getLong(1), row.getString(2)),
+                        target.agentId(),
+                        cursor,
+                        target.taskId())
+                .stream()
+                .findFirst();
         if (event.isEmpty() && last > cursor) {
             leases.passOver(last, target.taskId(), target.agentId(), target.configId());
         }
@@ -193,9 +277,13 @@ public class PushConfigs {
 
     /** The task's final status is pushed: nothing more comes, and the config is no longer leased. */
     void ended(Target target) {
-        Jdbc.update(dataSource, "UPDATE push_config SET ended_at = UTC_TIMESTAMP(6), leased_by = NULL,"
-                + " leased_until = NULL WHERE task_id = ? AND agent_id = ? AND config_id = ?", target.taskId(),
-                target.agentId(), target.configId());
+        Jdbc.update(
+                dataSource,
+                "UPDATE push_config SET ended_at = UTC_TIMESTAMP(6), leased_by = NULL,"
+                        + " leased_until = NULL WHERE task_id = ? AND agent_id = ? AND config_id = ?",
+                target.taskId(),
+                target.agentId(),
+                target.configId());
     }
 
     /**
@@ -204,10 +292,12 @@ public class PushConfigs {
      * more, and neither counts against the client's bound.
      */
     void tidy() {
-        Jdbc.update(dataSource, "UPDATE push_config pc JOIN task t ON t.task_id = pc.task_id"
-                + " SET pc.ended_at = UTC_TIMESTAMP(6), pc.leased_by = NULL, pc.leased_until = NULL"
-                + " WHERE pc.ended_at IS NULL AND t.state IN ('COMPLETED', 'FAILED', 'CANCELED', 'REJECTED')"
-                + " AND t.updated_at < UTC_TIMESTAMP(6) - INTERVAL 1 HOUR");
+        Jdbc.update(
+                dataSource,
+                "UPDATE push_config pc JOIN task t ON t.task_id = pc.task_id"
+                        + " SET pc.ended_at = UTC_TIMESTAMP(6), pc.leased_by = NULL, pc.leased_until = NULL"
+                        + " WHERE pc.ended_at IS NULL AND t.state IN ('COMPLETED', 'FAILED', 'CANCELED', 'REJECTED')"
+                        + " AND t.updated_at < UTC_TIMESTAMP(6) - INTERVAL 1 HOUR");
         Jdbc.update(dataSource, "DELETE FROM push_config WHERE ended_at < UTC_TIMESTAMP(6) - INTERVAL 1 DAY");
     }
 
@@ -222,8 +312,19 @@ public class PushConfigs {
         } catch (RemoteSecrets.UnreadableSecretException e) {
             secretProblem = e.getMessage();
         }
-        return new Target(row.getString(1), row.getString(2), agentId, row.getString(4), row.getString(5), token,
-                row.getString(7), credentials, secretProblem, row.getLong(9), row.getInt(10), row.getInt(11));
+        return new Target(
+                row.getString(1),
+                row.getString(2),
+                agentId,
+                row.getString(4),
+                row.getString(5),
+                token,
+                row.getString(7),
+                credentials,
+                secretProblem,
+                row.getLong(9),
+                row.getInt(10),
+                row.getInt(11));
     }
 
     private static PushConfig config(java.sql.ResultSet row) throws java.sql.SQLException {

@@ -5,7 +5,6 @@ import agentmesh.a2a.relay.entity.PushConfig;
 import agentmesh.problem.InvalidRequestException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -72,7 +71,8 @@ public class PushNotifications {
 
     /** The config as it would be stored (its id made when absent), or the refusal of a field. */
     public PushConfig checked(PushConfig config) {
-        String id = config.id() == null || config.id().isEmpty() ? UUID.randomUUID().toString() : config.id();
+        String id =
+                config.id() == null || config.id().isEmpty() ? UUID.randomUUID().toString() : config.id();
         if (!ID.matcher(id).matches()) {
             throw new InvalidRequestException("id", "must be 1-64 characters of [A-Za-z0-9._~:@-]");
         }
@@ -89,12 +89,11 @@ public class PushNotifications {
         if (config.authScheme() != null && !SCHEME.matcher(config.authScheme()).matches()) {
             throw new InvalidRequestException("authentication.scheme", "must be an HTTP authentication scheme");
         }
-        if (config.authCredentials() != null && (config.authScheme() == null
-                || config.authCredentials().length() > MAX_SECRET)) {
-            throw new InvalidRequestException("authentication.credentials", "need a scheme, and are at most "
-                    + MAX_SECRET + " characters");
+        if (config.authCredentials() != null
+                && (config.authScheme() == null || config.authCredentials().length() > MAX_SECRET)) {
+            throw new InvalidRequestException(
+                    "authentication.credentials", "need a scheme, and are at most " + MAX_SECRET + " characters");
         }
-        return new PushConfig(config.taskId(), id, url, config.token(), config.authScheme(),
-                config.authCredentials());
+        return new PushConfig(config.taskId(), id, url, config.token(), config.authScheme(), config.authCredentials());
     }
 }

@@ -13,7 +13,6 @@ import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -105,11 +104,16 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
             headers.put(TOKEN_HEADER, target.token());
         }
         if (target.authScheme() != null) {
-            headers.put("Authorization", target.authScheme() + (target.authCredentials() == null ? ""
-                    : " " + target.authCredentials()));
+            headers.put(
+                    "Authorization",
+                    target.authScheme() + (target.authCredentials() == null ? "" : " " + target.authCredentials()));
         }
-        return settings.calls().post(target.url(), headers, version == A2aVersion.V1_0 ? "application/a2a+json"
-                : "application/json", payload.toString());
+        return settings.calls()
+                .post(
+                        target.url(),
+                        headers,
+                        version == A2aVersion.V1_0 ? "application/a2a+json" : "application/json",
+                        payload.toString());
     }
 
     @Override
@@ -119,8 +123,8 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
 
     @Override
     protected boolean delivered(PushConfigs.Target target, JsonObject event) {
-        if ("task-status".equals(event.getString("type", "")) && FINAL.contains(event.getJsonObject("status")
-                .getString("state", ""))) {
+        if ("task-status".equals(event.getString("type", ""))
+                && FINAL.contains(event.getJsonObject("status").getString("state", ""))) {
             configs.ended(target);
             return false;
         }

@@ -5,7 +5,6 @@ import agentmesh.deadletter.DeadLetterCount;
 import agentmesh.deadletter.DeadLetterPage;
 import agentmesh.deadletter.DeadLetterReplay;
 import jakarta.json.JsonObject;
-
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -44,14 +43,11 @@ public final class RelayDeadLetters {
     }
 
     /** What a replay came to: the delivery's outcome, or why nothing was replayed (an admin's 404). */
-    public sealed interface Replay {
-    }
+    public sealed interface Replay {}
 
-    public record Replayed(DeadLetterReplay outcome) implements Replay {
-    }
+    public record Replayed(DeadLetterReplay outcome) implements Replay {}
 
-    public record NotReplayed(String why) implements Replay {
-    }
+    public record NotReplayed(String why) implements Replay {}
 
     /**
      * Delivers the parked event now, out of its turn: the outcome (delivered, refused, unreachable, not allowed); not
@@ -63,7 +59,8 @@ public final class RelayDeadLetters {
             return new NotReplayed("no dead letter " + id + " of " + agentId);
         }
         DeadLetter letter = found.get();
-        return targets.of(letter).<Replay>map(deliver -> new Replayed(store.replay(letter, deliver)))
+        return targets.of(letter)
+                .<Replay>map(deliver -> new Replayed(store.replay(letter, deliver)))
                 .orElseGet(() -> new NotReplayed(gone.apply(letter)));
     }
 }

@@ -1,13 +1,12 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.jdbc.Jdbc;
-
-import javax.sql.DataSource;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import javax.sql.DataSource;
 
 /**
  * How far an outbound relay has come with each of its targets, kept on the targets' own rows: a lease
@@ -46,32 +45,53 @@ final class RelayLeases {
      * those now this instance's that are due (not backing off).
      */
     <T> List<T> claimDue(String columns, Jdbc.Row<T> reader) {
-        Jdbc.update(dataSource, "UPDATE " + table + " SET leased_by = ?, leased_until = UTC_TIMESTAMP(6)"
-                + " + INTERVAL ? SECOND WHERE " + live + " AND (leased_by = ? OR leased_until IS NULL"
-                + " OR leased_until < UTC_TIMESTAMP(6))", instance, LEASE.toSeconds(), instance);
-        return Jdbc.query(dataSource, "SELECT " + columns + " FROM " + table + " WHERE leased_by = ? AND " + live
-                + " AND (next_attempt_at IS NULL OR next_attempt_at <= UTC_TIMESTAMP(6))", reader, instance);
+        Jdbc.update(
+                dataSource,
+                "UPDATE " + table + " SET leased_by = ?, leased_until = UTC_TIMESTAMP(6)"
+                        + " + INTERVAL ? SECOND WHERE " + live + " AND (leased_by = ? OR leased_until IS NULL"
+                        + " OR leased_until < UTC_TIMESTAMP(6))",
+                instance,
+                LEASE.toSeconds(),
+                instance);
+        return Jdbc.query(
+                dataSource,
+                "SELECT " + columns + " FROM " + table + " WHERE leased_by = ? AND " + live
+                        + " AND (next_attempt_at IS NULL OR next_attempt_at <= UTC_TIMESTAMP(6))",
+                reader,
+                instance);
     }
 
     /** The event at {@code position} is done with (delivered, or parked): the next one is due at once. */
     boolean advance(long position, Object... key) {
-        return Jdbc.update(dataSource, "UPDATE " + table + " SET " + cursor + " = ?, attempts = 0, refusals = 0,"
-                + " next_attempt_at = NULL, last_error = NULL WHERE " + byKey + " AND leased_by = ? AND " + cursor
-                + " < ?", values(new Object[] {position}, key, new Object[] {instance, position})) == 1;
+        return Jdbc.update(
+                        dataSource,
+                        "UPDATE " + table + " SET " + cursor + " = ?, attempts = 0, refusals = 0,"
+                                + " next_attempt_at = NULL, last_error = NULL WHERE " + byKey
+                                + " AND leased_by = ? AND " + cursor
+                                + " < ?",
+                        values(new Object[] {position}, key, new Object[] {instance, position}))
+                == 1;
     }
 
     /** Nothing of the row's up to {@code position}: the cursor moves there, its retry state as it is. */
     void passOver(long position, Object... key) {
-        Jdbc.update(dataSource, "UPDATE " + table + " SET " + cursor + " = ? WHERE " + byKey + " AND leased_by = ?"
-                + " AND " + cursor + " < ?", values(new Object[] {position}, key, new Object[] {instance, position}));
+        Jdbc.update(
+                dataSource,
+                "UPDATE " + table + " SET " + cursor + " = ? WHERE " + byKey + " AND leased_by = ?" + " AND " + cursor
+                        + " < ?",
+                values(new Object[] {position}, key, new Object[] {instance, position}));
     }
 
     /** A call failed: the row's next attempt after {@code backoff}. */
     void failed(int attempts, int refusals, Duration backoff, String error, Object... key) {
-        Jdbc.update(dataSource, "UPDATE " + table + " SET attempts = ?, refusals = ?, last_error = ?,"
-                + " next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND WHERE " + byKey,
-                values(new Object[] {attempts, refusals, OutboundDeadLetters.truncate(error),
-                        backoff.toNanos() / 1_000}, key));
+        Jdbc.update(
+                dataSource,
+                "UPDATE " + table + " SET attempts = ?, refusals = ?, last_error = ?,"
+                        + " next_attempt_at = UTC_TIMESTAMP(6) + INTERVAL ? MICROSECOND WHERE " + byKey,
+                values(
+                        new Object[] {attempts, refusals, OutboundDeadLetters.truncate(error), backoff.toNanos() / 1_000
+                        },
+                        key));
     }
 
     private static Object[] values(Object[]... parts) {

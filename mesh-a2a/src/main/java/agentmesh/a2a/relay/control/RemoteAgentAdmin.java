@@ -3,7 +3,6 @@ package agentmesh.a2a.relay.control;
 import agentmesh.problem.InvalidRequestException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.Optional;
 
 /**
@@ -33,8 +32,8 @@ public class RemoteAgentAdmin {
     public RemoteAgents.View attach(String agentId, String cardUrl, String secret) {
         RemoteCard card = fetch(cardUrl, secret);
         if (settings.urlPolicy().check(card.endpoint()) instanceof UrlPolicy.Forbidden forbidden) {
-            throw new InvalidRequestException("cardUrl", "the card's endpoint " + card.endpoint() + " "
-                    + forbidden.why());
+            throw new InvalidRequestException(
+                    "cardUrl", "the card's endpoint " + card.endpoint() + " " + forbidden.why());
         }
         if (secret != null && !UrlPolicy.sameOrigin(cardUrl, card.endpoint())) {
             throw new InvalidRequestException("cardUrl", A2aCalls.offOrigin(card.endpoint(), cardUrl));
@@ -55,7 +54,9 @@ public class RemoteAgentAdmin {
 
     /** The events its server would not take: list, count, replay. */
     public RelayDeadLetters deadLetters() {
-        return new RelayDeadLetters(outbound, OutboundDeadLetters.REMOTE,
+        return new RelayDeadLetters(
+                outbound,
+                OutboundDeadLetters.REMOTE,
                 letter -> agents.target(letter.agentId()).map(target -> event -> relay.deliver(target, event)),
                 letter -> letter.agentId() + " is no remote agent");
     }
@@ -69,8 +70,12 @@ public class RemoteAgentAdmin {
                 throw new InvalidRequestException("cardUrl", e.getMessage());
             }
         }
-        throw new InvalidRequestException("cardUrl", reply instanceof A2aCalls.NotAllowed notAllowed ? notAllowed.why()
-                : reply instanceof A2aCalls.Refused refused ? refused.why()
-                : ((A2aCalls.Unreachable) reply).why());
+        throw new InvalidRequestException(
+                "cardUrl",
+                reply instanceof A2aCalls.NotAllowed notAllowed
+                        ? notAllowed.why()
+                        : reply instanceof A2aCalls.Refused refused
+                                ? refused.why()
+                                : ((A2aCalls.Unreachable) reply).why());
     }
 }

@@ -1,6 +1,5 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.a2a.relay.entity.DeadLetter;
 import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
 import agentmesh.time.UtcDateTimeConverter;
@@ -9,7 +8,6 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -46,16 +44,32 @@ public class RemoteAgents {
     }
 
     /** A remote agent as the admin sees it (never its secret). */
-    public record View(String agentId, String cardUrl, String endpoint, String protocolVersion, String name,
-                       long relayedCursor, int attempts, Instant nextAttemptAt, String lastError) {
-    }
+    public record View(
+            String agentId,
+            String cardUrl,
+            String endpoint,
+            String protocolVersion,
+            String name,
+            long relayedCursor,
+            int attempts,
+            Instant nextAttemptAt,
+            String lastError) {}
 
     /**
      * What the relay needs to call it. {@code secret}: its bearer token, null when there is none or when the stored
      * one cannot be opened — then {@code secretProblem} says why, and the agent is not called.
      */
-    record Target(String agentId, String cardUrl, String endpoint, String protocolVersion, String secret,
-                  String secretProblem, boolean streaming, long relayedCursor, int attempts, int refusals)
+    record Target(
+            String agentId,
+            String cardUrl,
+            String endpoint,
+            String protocolVersion,
+            String secret,
+            String secretProblem,
+            boolean streaming,
+            long relayedCursor,
+            int attempts,
+            int refusals)
             implements CursorRelay.Target {
 
         @Override
@@ -79,12 +93,10 @@ public class RemoteAgents {
     }
 
     /** The remote server's ids of a mesh task it works on. */
-    record RemoteTask(String remoteTaskId, String remoteContextId) {
-    }
+    record RemoteTask(String remoteTaskId, String remoteContextId) {}
 
     /** A task of a remote agent's that is not over: the relay follows it until it is. */
-    record OpenTask(String taskId, String agentId, String remoteTaskId, String counterpart) {
-    }
+    record OpenTask(String taskId, String agentId, String remoteTaskId, String counterpart) {}
 
     /**
      * Attaches the agent, or replaces what its attachment says. A new attachment relays from the agent's inbox as it
@@ -92,7 +104,9 @@ public class RemoteAgents {
      * from where its relay stood.
      */
     void attach(String agentId, String cardUrl, RemoteCard card, String secret) {
-        Jdbc.update(dataSource, """
+        Jdbc.update(
+                dataSource,
+                """
                 INSERT INTO remote_agent (agent_id, card_url, endpoint, protocol_version, name, streaming, secret,
                   relayed_cursor)
                 VALUES (?, ?, ?, ?, ?, ?, ?,
@@ -100,8 +114,14 @@ public class RemoteAgents {
                 ON DUPLICATE KEY UPDATE card_url = VALUES(card_url), endpoint = VALUES(endpoint),
                   protocol_version = VALUES(protocol_version), name = VALUES(name), streaming = VALUES(streaming),
                   secret = VALUES(secret), attempts = 0, refusals = 0, next_attempt_at = NULL, last_error = NULL""",
-                agentId, cardUrl, card.endpoint(), card.protocolVersion(), card.name(), card.streaming(),
-                settings.secrets().seal(agentId, secret), agentId);
+                agentId,
+                cardUrl,
+                card.endpoint(),
+                card.protocolVersion(),
+                card.name(),
+                card.streaming(),
+                settings.secrets().seal(agentId, secret),
+                agentId);
     }
 
     /** Detaches the agent, and forgets its followed tasks and dead letters: nothing of its remote server stays. */
@@ -113,11 +133,23 @@ public class RemoteAgents {
     }
 
     Optional<View> view(String agentId) {
-        return Jdbc.query(dataSource, "SELECT agent_id, card_url, endpoint, protocol_version, name, relayed_cursor,"
-                        + " attempts, next_attempt_at, last_error FROM remote_agent WHERE agent_id = ?",
-                row -> new View(row.getString(1), row.getString(2), row.getString(3), row.getString(4),
-                        row.getString(5), row.getLong(6), row.getInt(7), instant(row.getObject(8)),
-                        row.getString(9)), agentId).stream().findFirst();
+        return Jdbc.query(
+                        dataSource,
+                        "SELECT agent_id, card_url, endpoint, protocol_version, name, relayed_cursor,"
+                                + " attempts, next_attempt_at, last_error FROM remote_agent WHERE agent_id = ?",
+                        row -> new View(
+                                row.getString(1),
+                                row.getString(2),
+                                row.getString(3),
+                                row.getString(4),
+                                row.getString(5),
+                                row.getLong(6),
+                                row.getInt(7),
+                                instant(row.getObject(8)),
+                                row.getString(9)),
+                        agentId)
+                .stream()
+                .findFirst();
     }
 
     /** The ids of every remote agent: the relay listens for their inbox signals. */
@@ -134,8 +166,10 @@ public class RemoteAgents {
     }
 
     Optional<Target> target(String agentId) {
-        return Jdbc.query(dataSource, "SELECT " + TARGET + " FROM remote_agent WHERE agent_id = ?",
-                this::target, agentId).stream().findFirst();
+        return Jdbc.query(
+                        dataSource, "SELECT " + TARGET + " FROM remote_agent WHERE agent_id = ?", this::target, agentId)
+                .stream()
+                .findFirst();
     }
 
     /** The event at {@code cursor} is done with (acknowledged, or parked): the next one is due at once. */
@@ -157,7 +191,9 @@ public class RemoteAgents {
         if (agentIds.isEmpty()) {
             return List.of();
         }
-        return Jdbc.query(dataSource, "SELECT rt.task_id, rt.agent_id, rt.remote_task_id,"
+        return Jdbc.query(
+                dataSource,
+                "SELECT rt.task_id, rt.agent_id, rt.remote_task_id,"
                         + " CASE WHEN t.requester = rt.agent_id THEN t.assignee ELSE t.requester END"
                         + " FROM remote_task rt JOIN task t ON t.task_id = rt.task_id"
                         + " WHERE rt.agent_id IN (" + Jdbc.placeholders(agentIds.size()) + ")"
@@ -168,24 +204,36 @@ public class RemoteAgents {
 
     /** The remote server's ids for a mesh task, once it has answered one. */
     Optional<RemoteTask> remoteTask(String taskId) {
-        return Jdbc.query(dataSource, "SELECT remote_task_id, remote_context_id FROM remote_task WHERE task_id = ?",
-                row -> new RemoteTask(row.getString(1), row.getString(2)), taskId).stream().findFirst();
+        return Jdbc.query(
+                        dataSource,
+                        "SELECT remote_task_id, remote_context_id FROM remote_task WHERE task_id = ?",
+                        row -> new RemoteTask(row.getString(1), row.getString(2)),
+                        taskId)
+                .stream()
+                .findFirst();
     }
 
     /** Another remote task for the mesh task is followed anew; the same one keeps whether it is over. */
     void mapTask(String taskId, String agentId, String remoteTaskId, String remoteContextId) {
         // ended_at first: MySQL assigns left to right, so it still compares with the old remote_task_id.
-        Jdbc.update(dataSource, "INSERT INTO remote_task (task_id, agent_id, remote_task_id, remote_context_id)"
-                + " VALUES (?, ?, ?, ?) ON DUPLICATE KEY UPDATE"
-                + " ended_at = IF(remote_task_id = VALUES(remote_task_id), ended_at, NULL),"
-                + " remote_task_id = VALUES(remote_task_id), remote_context_id = VALUES(remote_context_id)",
-                taskId, agentId, remoteTaskId, remoteContextId);
+        Jdbc.update(
+                dataSource,
+                "INSERT INTO remote_task (task_id, agent_id, remote_task_id, remote_context_id)"
+                        + " VALUES (?, ?, ?, ?) ON DUPLICATE KEY UPDATE"
+                        + " ended_at = IF(remote_task_id = VALUES(remote_task_id), ended_at, NULL),"
+                        + " remote_task_id = VALUES(remote_task_id), remote_context_id = VALUES(remote_context_id)",
+                taskId,
+                agentId,
+                remoteTaskId,
+                remoteContextId);
     }
 
     /** The remote task of this mesh task is over (or given up on): it is not followed any more. */
     void ended(String taskId) {
-        Jdbc.update(dataSource, "UPDATE remote_task SET ended_at = UTC_TIMESTAMP(6) WHERE task_id = ?"
-                + " AND ended_at IS NULL", taskId);
+        Jdbc.update(
+                dataSource,
+                "UPDATE remote_task SET ended_at = UTC_TIMESTAMP(6) WHERE task_id = ?" + " AND ended_at IS NULL",
+                taskId);
     }
 
     private Target target(java.sql.ResultSet row) throws java.sql.SQLException {
@@ -197,8 +245,17 @@ public class RemoteAgents {
         } catch (RemoteSecrets.UnreadableSecretException e) {
             secretProblem = e.getMessage();
         }
-        return new Target(agentId, row.getString(2), row.getString(3), row.getString(4), secret, secretProblem,
-                row.getBoolean(6), row.getLong(7), row.getInt(8), row.getInt(9));
+        return new Target(
+                agentId,
+                row.getString(2),
+                row.getString(3),
+                row.getString(4),
+                secret,
+                secretProblem,
+                row.getBoolean(6),
+                row.getLong(7),
+                row.getInt(8),
+                row.getInt(9));
     }
 
     private static Instant instant(Object value) {

@@ -6,7 +6,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,13 +18,12 @@ import java.util.logging.Logger;
  * out: the mesh has it already. So is a message or artifact the mesh cannot read (no id, no parts, a part of no known
  * kind): the rest of the answer is read all the same, for asking again would bring the same.
  */
-record RemoteAnswer(String remoteTaskId, String remoteContextId, String state, List<Said> messages,
-                    List<Made> artifacts) {
+record RemoteAnswer(
+        String remoteTaskId, String remoteContextId, String state, List<Said> messages, List<Made> artifacts) {
 
     private static final Logger LOG = Logger.getLogger(RemoteAnswer.class.getName());
 
-    record Said(String messageId, JsonArray parts) {
-    }
+    record Said(String messageId, JsonArray parts) {}
 
     /** {@code append}: more parts for an artifact sent before; {@code lastChunk}: it is complete with these. */
     record Made(String artifactId, String name, JsonArray parts, boolean append, boolean lastChunk) {
@@ -65,14 +63,17 @@ record RemoteAnswer(String remoteTaskId, String remoteContextId, String state, L
             case "message" -> said(payload, version, messages);
             case "artifactUpdate" -> {
                 if (payload.get("artifact") instanceof JsonObject artifact) {
-                    made(artifact, version, payload.getBoolean("append", false),
-                            payload.getBoolean("lastChunk", false), artifacts);
+                    made(
+                            artifact,
+                            version,
+                            payload.getBoolean("append", false),
+                            payload.getBoolean("lastChunk", false),
+                            artifacts);
                 }
             }
             default -> { // task, statusUpdate
                 objects(payload.get("history")).forEach(message -> said(message, version, messages));
-                objects(payload.get("artifacts")).forEach(artifact -> made(artifact, version, false, true,
-                        artifacts));
+                objects(payload.get("artifacts")).forEach(artifact -> made(artifact, version, false, true, artifacts));
                 if (payload.get("status") instanceof JsonObject status) {
                     state = text(status, "state") == null ? null : A2aStates.meshState(text(status, "state"));
                     if (status.get("message") instanceof JsonObject message) {
@@ -94,15 +95,16 @@ record RemoteAnswer(String remoteTaskId, String remoteContextId, String state, L
         }
     }
 
-    private static void made(JsonObject artifact, A2aVersion version, boolean append, boolean lastChunk,
-                             List<Made> artifacts) {
+    private static void made(
+            JsonObject artifact, A2aVersion version, boolean append, boolean lastChunk, List<Made> artifacts) {
         String artifactId = text(artifact, "artifactId");
         if (artifactId == null) {
             LOG.info("A remote agent's artifact without an artifactId is left out");
             return;
         }
-        meshParts(artifact, version, "artifact " + artifactId).ifPresent(parts -> artifacts.add(
-                new Made(artifactId, text(artifact, "name"), parts, append, lastChunk)));
+        meshParts(artifact, version, "artifact " + artifactId)
+                .ifPresent(
+                        parts -> artifacts.add(new Made(artifactId, text(artifact, "name"), parts, append, lastChunk)));
     }
 
     private static Optional<JsonArray> meshParts(JsonObject holder, A2aVersion version, String what) {
@@ -115,8 +117,12 @@ record RemoteAnswer(String remoteTaskId, String remoteContextId, String state, L
     }
 
     private static List<JsonObject> objects(JsonValue value) {
-        return value instanceof JsonArray array ? array.stream().filter(JsonObject.class::isInstance)
-                .map(JsonObject.class::cast).toList() : List.of();
+        return value instanceof JsonArray array
+                ? array.stream()
+                        .filter(JsonObject.class::isInstance)
+                        .map(JsonObject.class::cast)
+                        .toList()
+                : List.of();
     }
 
     private static String text(JsonObject object, String name) {

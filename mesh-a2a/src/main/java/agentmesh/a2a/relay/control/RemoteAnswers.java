@@ -14,7 +14,6 @@ import agentmesh.web.Ids;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.logging.Logger;
@@ -73,8 +72,11 @@ class RemoteAnswers {
                 LOG.info(() -> "A message of " + agentId + " in task " + taskId + " has parts the mesh cannot keep");
                 continue;
             }
-            attempt(agentId, taskId, () -> sender.send(new SendCommand(agentId, meshId(said.messageId()),
-                    counterpart, taskId, null, said.parts(), check)));
+            attempt(
+                    agentId,
+                    taskId,
+                    () -> sender.send(new SendCommand(
+                            agentId, meshId(said.messageId()), counterpart, taskId, null, said.parts(), check)));
         }
         writeArtifacts(agentId, taskId, answer.artifacts(), check);
         if (answer.state() != null) {
@@ -101,13 +103,15 @@ class RemoteAnswers {
     /** The mesh task fails for this reason, if it can; either way its remote task is not followed any more. */
     void fail(String agentId, String taskId, String counterpart, String reason) {
         LOG.info(() -> "Task " + taskId + " of remote agent " + agentId + " fails: " + reason);
-        attempt(agentId, taskId, () -> lifecycle.changeStatus(taskId, agentId, TaskState.FAILED, reason,
-                identity.beforeWriting(agentId, counterpart)));
+        attempt(
+                agentId,
+                taskId,
+                () -> lifecycle.changeStatus(
+                        taskId, agentId, TaskState.FAILED, reason, identity.beforeWriting(agentId, counterpart)));
         agents.ended(taskId);
     }
 
-    private void writeArtifacts(String agentId, String taskId, List<RemoteAnswer.Made> artifacts,
-                                ContactCheck check) {
+    private void writeArtifacts(String agentId, String taskId, List<RemoteAnswer.Made> artifacts, ContactCheck check) {
         for (RemoteAnswer.Made made : artifacts) {
             if (!Parts.problems(made.parts()).isEmpty()) {
                 LOG.info(() -> "Artifact " + made.artifactId() + " of " + agentId + " in task " + taskId
@@ -116,17 +120,23 @@ class RemoteAnswers {
             }
             String id = meshId(made.artifactId());
             String name = ArtifactNames.of(made.name(), made.artifactId());
-            attempt(agentId, taskId, () -> made.append()
-                    ? lifecycle.appendToArtifact(taskId, agentId, id, name, made.parts(), check)
-                    : lifecycle.addArtifact(taskId, agentId, id, name, made.parts(), check));
+            attempt(
+                    agentId,
+                    taskId,
+                    () -> made.append()
+                            ? lifecycle.appendToArtifact(taskId, agentId, id, name, made.parts(), check)
+                            : lifecycle.addArtifact(taskId, agentId, id, name, made.parts(), check));
         }
     }
 
     private Object moveTo(String agentId, String taskId, String state, ContactCheck check) {
-        TaskState current = TaskState.fromWireName(reader.read(taskId, agentId, 0).status().state());
-        return StateMoves.of(current, state).map(move -> move instanceof StateMoves.ChangeTo change
-                ? lifecycle.changeStatus(taskId, agentId, change.state(), change.reason(), check)
-                : lifecycle.cancel(taskId, agentId, null)).orElse(null);
+        TaskState current =
+                TaskState.fromWireName(reader.read(taskId, agentId, 0).status().state());
+        return StateMoves.of(current, state)
+                .map(move -> move instanceof StateMoves.ChangeTo change
+                        ? lifecycle.changeStatus(taskId, agentId, change.state(), change.reason(), check)
+                        : lifecycle.cancel(taskId, agentId, null))
+                .orElse(null);
     }
 
     private void endedIfOver(String taskId, RemoteAnswer answer) {
@@ -146,13 +156,15 @@ class RemoteAnswers {
             if (e.retryAfterSeconds() > 0) {
                 throw e;
             }
-            LOG.info(() -> "Part of the answer of " + agentId + " in task " + taskId + " is left out: "
-                    + e.getMessage());
+            LOG.info(() ->
+                    "Part of the answer of " + agentId + " in task " + taskId + " is left out: " + e.getMessage());
         }
     }
 
     /** A remote id as a mesh id: itself when it fits the mesh's form, otherwise a digest of it. */
     static String meshId(String remoteId) {
-        return remoteId.matches(Ids.MESSAGE_ID) ? remoteId : "a2a-" + Sha256.hex(remoteId).substring(0, 40);
+        return remoteId.matches(Ids.MESSAGE_ID)
+                ? remoteId
+                : "a2a-" + Sha256.hex(remoteId).substring(0, 40);
     }
 }

@@ -4,7 +4,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
@@ -28,8 +27,11 @@ record RemoteCard(String name, String endpoint, String protocolVersion, boolean 
         for (String version : List.of("1.", "0.3")) {
             Optional<String> url = interfaces.stream()
                     .filter(i -> "JSONRPC".equals(text(i, "protocolBinding")))
-                    .filter(i -> text(i, "protocolVersion") != null && text(i, "protocolVersion").startsWith(version))
-                    .map(i -> text(i, "url")).filter(RemoteCard::isHttp).findFirst();
+                    .filter(i -> text(i, "protocolVersion") != null
+                            && text(i, "protocolVersion").startsWith(version))
+                    .map(i -> text(i, "url"))
+                    .filter(RemoteCard::isHttp)
+                    .findFirst();
             if (url.isPresent()) {
                 return new RemoteCard(name.getString(), url.get(), version.equals("1.") ? "1.0" : "0.3", streaming);
             }
@@ -39,16 +41,22 @@ record RemoteCard(String name, String endpoint, String protocolVersion, boolean 
             return new RemoteCard(name.getString(), text(card, "url"), "0.3", streaming);
         }
         return objects(card.get("additionalInterfaces")).stream()
-                .filter(i -> "JSONRPC".equals(text(i, "transport"))).map(i -> text(i, "url"))
-                .filter(RemoteCard::isHttp).findFirst()
+                .filter(i -> "JSONRPC".equals(text(i, "transport")))
+                .map(i -> text(i, "url"))
+                .filter(RemoteCard::isHttp)
+                .findFirst()
                 .map(url -> new RemoteCard(name.getString(), url, "0.3", streaming))
-                .orElseThrow(() -> new IllegalArgumentException("the card declares no JSON-RPC interface over HTTP"
-                        + " (A2A 1.0 or 0.3)"));
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "the card declares no JSON-RPC interface over HTTP" + " (A2A 1.0 or 0.3)"));
     }
 
     private static List<JsonObject> objects(JsonValue value) {
-        return value instanceof JsonArray array ? array.stream().filter(JsonObject.class::isInstance)
-                .map(JsonObject.class::cast).toList() : List.of();
+        return value instanceof JsonArray array
+                ? array.stream()
+                        .filter(JsonObject.class::isInstance)
+                        .map(JsonObject.class::cast)
+                        .toList()
+                : List.of();
     }
 
     private static String text(JsonObject object, String name) {

@@ -11,7 +11,6 @@ import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -65,25 +64,31 @@ class RemoteFollower {
 
     /** Task id to the agent whose task it is, while it is followed. */
     private final Map<String, String> followed = new ConcurrentHashMap<>();
+
     private final Map<String, Pace> paces = new ConcurrentHashMap<>();
     private ExecutorService threads;
 
     /** When a task may be followed next, and how many of its last followings failed in a row, and how. */
-    private record Pace(long notBefore, int unreachable, int failed) {
-    }
+    private record Pace(long notBefore, int unreachable, int failed) {}
 
     /** How one following ended. */
-    private enum Ending { FOLLOWED, UNREACHABLE, FAILED, OVER }
-
-    private record Outcome(Ending ending, String why) {
+    private enum Ending {
+        FOLLOWED,
+        UNREACHABLE,
+        FAILED,
+        OVER
     }
+
+    private record Outcome(Ending ending, String why) {}
 
     /** A remote answer that cannot be read: the following fails (and counts), for asking again brings the same. */
     private static final class Unreadable extends RuntimeException {
 
         Unreadable(RuntimeException cause) {
-            super("an answer of the remote agent cannot be read: " + cause.getClass().getSimpleName() + ": "
-                    + cause.getMessage(), cause);
+            super(
+                    "an answer of the remote agent cannot be read: "
+                            + cause.getClass().getSimpleName() + ": " + cause.getMessage(),
+                    cause);
         }
     }
 
@@ -104,7 +109,8 @@ class RemoteFollower {
         long now = System.nanoTime();
         for (RemoteAgents.OpenTask task : agents.openTasks(List.copyOf(byAgent.keySet()))) {
             Pace pace = paces.get(task.taskId());
-            if (followed.size() >= settings.followThreads() || (pace != null && pace.notBefore() - now > 0)
+            if (followed.size() >= settings.followThreads()
+                    || (pace != null && pace.notBefore() - now > 0)
                     || followedOf(task.agentId()) >= settings.followsPerAgent()
                     || followed.putIfAbsent(task.taskId(), task.agentId()) != null) {
                 continue;
@@ -149,8 +155,8 @@ class RemoteFollower {
             A2aCalls.Reply ended;
             try {
                 // What the event handler throws ends the stream and escapes from it as it is (see A2aCalls#stream).
-                ended = calls.stream(target, version == A2aVersion.V1_0 ? "SubscribeToTask" : "tasks/resubscribe", id,
-                        event -> {
+                ended = calls.stream(
+                        target, version == A2aVersion.V1_0 ? "SubscribeToTask" : "tasks/resubscribe", id, event -> {
                             apply(task, chunks.take(answerOf(event, version)));
                             applied.incrementAndGet(); // counted once applied: only that is progress
                         });
@@ -159,8 +165,7 @@ class RemoteFollower {
                 // task, whose artifacts are whole.
                 answers.addArtifacts(task.agentId(), task.taskId(), task.counterpart(), chunks.rest());
             }
-            if (ended instanceof A2aCalls.Result
-                    || (ended instanceof A2aCalls.Unreachable && applied.get() > 0)) {
+            if (ended instanceof A2aCalls.Result || (ended instanceof A2aCalls.Unreachable && applied.get() > 0)) {
                 return new Outcome(Ending.FOLLOWED, null); // opened again after the pause if the task still runs
             }
             if (ended instanceof A2aCalls.Unreachable unreachable) {
@@ -178,19 +183,26 @@ class RemoteFollower {
         }
         if (read instanceof A2aCalls.Refused refused && refused.code() == TASK_NOT_FOUND) {
             // The server has lost the task (an in-memory store restarted, say): nothing more will come of it.
-            answers.fail(task.agentId(), task.taskId(), task.counterpart(),
+            answers.fail(
+                    task.agentId(),
+                    task.taskId(),
+                    task.counterpart(),
                     "The remote A2A agent no longer knows this task");
             return new Outcome(Ending.OVER, null);
         }
         if (read instanceof A2aCalls.NotAllowed notAllowed) {
             return notAllowed(task, notAllowed);
         }
-        return read instanceof A2aCalls.Unreachable unreachable ? new Outcome(Ending.UNREACHABLE, unreachable.why())
+        return read instanceof A2aCalls.Unreachable unreachable
+                ? new Outcome(Ending.UNREACHABLE, unreachable.why())
                 : new Outcome(Ending.FAILED, ((A2aCalls.Refused) read).why());
     }
 
     private Outcome notAllowed(RemoteAgents.OpenTask task, A2aCalls.NotAllowed notAllowed) {
-        answers.fail(task.agentId(), task.taskId(), task.counterpart(),
+        answers.fail(
+                task.agentId(),
+                task.taskId(),
+                task.counterpart(),
                 "The remote A2A agent may not be called: " + notAllowed.why());
         return new Outcome(Ending.OVER, null);
     }
@@ -202,15 +214,21 @@ class RemoteFollower {
         switch (outcome.ending()) {
             case FOLLOWED -> paces.put(task.taskId(), new Pace(now + PAUSE.toNanos(), 0, 0));
             case OVER -> paces.remove(task.taskId());
-            case UNREACHABLE -> paces.put(task.taskId(), new Pace(now + retries.waitAfter(pace.unreachable() + 1)
-                    .toNanos(), pace.unreachable() + 1, pace.failed()));
+            case UNREACHABLE ->
+                paces.put(
+                        task.taskId(),
+                        new Pace(
+                                now + retries.waitAfter(pace.unreachable() + 1).toNanos(),
+                                pace.unreachable() + 1,
+                                pace.failed()));
             case FAILED -> {
                 int failed = pace.failed() + 1;
                 if (retries.parks(new Attempts(failed, failed)) && givenUp(task, failed, outcome.why())) {
                     paces.remove(task.taskId());
                 } else {
-                    paces.put(task.taskId(), new Pace(now + retries.waitAfter(failed).toNanos(), pace.unreachable(),
-                            failed));
+                    paces.put(
+                            task.taskId(),
+                            new Pace(now + retries.waitAfter(failed).toNanos(), pace.unreachable(), failed));
                 }
             }
         }
@@ -220,7 +238,10 @@ class RemoteFollower {
         LOG.warning(() -> "Task " + task.taskId() + " of remote agent " + task.agentId() + " could not be followed "
                 + failed + " times; it is given up: " + why);
         try {
-            answers.fail(task.agentId(), task.taskId(), task.counterpart(),
+            answers.fail(
+                    task.agentId(),
+                    task.taskId(),
+                    task.counterpart(),
                     "The remote A2A agent's answers to this task could not be followed: " + why);
             return true;
         } catch (RuntimeException e) {
@@ -245,8 +266,8 @@ class RemoteFollower {
     private synchronized ExecutorService threads() {
         if (threads == null) {
             int size = settings.followThreads();
-            ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, 60, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), threadFactory);
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(
+                    size, size, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threadFactory);
             pool.allowCoreThreadTimeOut(true); // no thread is kept while nothing is followed
             threads = pool;
         }

@@ -33,35 +33,36 @@ final class RemoteHttp {
     }
 
     /** What an exchange that may stream brought: a whole answer, or a stream of events to read. */
-    sealed interface Opened {
-    }
+    sealed interface Opened {}
 
-    record Answered(Answer answer) implements Opened {
-    }
+    record Answered(Answer answer) implements Opened {}
 
-    record Streaming(EventStreamBody events) implements Opened {
-    }
+    record Streaming(EventStreamBody events) implements Opened {}
 
     private final HttpClient client;
     private final RemoteLimits limits;
 
     RemoteHttp(RemoteLimits limits) {
         this.limits = limits;
-        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(limits.connect())
-                .followRedirects(HttpClient.Redirect.NEVER).build();
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(limits.connect())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
     }
 
     /** Sends the request and reads its whole answer, of at most {@code maxBytes}. */
     Answer send(HttpRequest.Builder request, long maxBytes) throws IOException, InterruptedException {
         long start = System.nanoTime();
         AtomicReference<WatchedBody<?>> body = new AtomicReference<>();
-        CompletableFuture<HttpResponse<byte[]>> sent = client.sendAsync(request.timeout(limits.firstByte()).build(),
-                info -> {
+        CompletableFuture<HttpResponse<byte[]>> sent =
+                client.sendAsync(request.timeout(limits.firstByte()).build(), info -> {
                     LimitedBody whole = new LimitedBody(maxBytes);
                     body.set(whole);
                     return whole;
                 });
-        HttpResponse<byte[]> response = await(sent, body, start, start + limits.call().toNanos());
+        HttpResponse<byte[]> response =
+                await(sent, body, start, start + limits.call().toNanos());
         return new Answer(response.statusCode(), response.body());
     }
 
@@ -75,11 +76,13 @@ final class RemoteHttp {
         AtomicReference<WatchedBody<?>> body = new AtomicReference<>();
         AtomicInteger status = new AtomicInteger();
         CompletableFuture<Void> head = new CompletableFuture<>();
-        CompletableFuture<HttpResponse<Object>> sent = client.sendAsync(request.timeout(limits.firstByte()).build(),
-                info -> {
+        CompletableFuture<HttpResponse<Object>> sent =
+                client.sendAsync(request.timeout(limits.firstByte()).build(), info -> {
                     WatchedBody<?> chosen = isEventStream(info)
-                            ? new EventStreamBody(limits.maxEventBytes(), limits.idle().toNanos(),
-                            start + limits.stream().toNanos())
+                            ? new EventStreamBody(
+                                    limits.maxEventBytes(),
+                                    limits.idle().toNanos(),
+                                    start + limits.stream().toNanos())
                             : new LimitedBody(limits.maxAnswerBytes());
                     body.set(chosen);
                     status.set(info.statusCode());
@@ -105,12 +108,14 @@ final class RemoteHttp {
         if (body.get() instanceof EventStreamBody events) {
             return new Streaming(events);
         }
-        HttpResponse<Object> response = await(sent, body, start, start + limits.call().toNanos());
+        HttpResponse<Object> response =
+                await(sent, body, start, start + limits.call().toNanos());
         return new Answered(new Answer(status.get(), (byte[]) response.body()));
     }
 
-    private <T> HttpResponse<T> await(CompletableFuture<HttpResponse<T>> sent, AtomicReference<WatchedBody<?>> body,
-                                      long start, long end) throws IOException, InterruptedException {
+    private <T> HttpResponse<T> await(
+            CompletableFuture<HttpResponse<T>> sent, AtomicReference<WatchedBody<?>> body, long start, long end)
+            throws IOException, InterruptedException {
         while (true) {
             long deadline = deadline(body.get(), start, end);
             try {
@@ -122,10 +127,12 @@ final class RemoteHttp {
                     continue; // the head came, or bytes did, meanwhile
                 }
                 abort(sent, reading);
-                throw new HttpTimeoutException(reading == null
-                        ? "no answer within " + RemoteLimits.describe(limits.firstByte())
-                        : now - end >= 0 ? "the answer took longer than " + RemoteLimits.describe(limits.call())
-                        : "the answer paused for more than " + RemoteLimits.describe(limits.idle()));
+                throw new HttpTimeoutException(
+                        reading == null
+                                ? "no answer within " + RemoteLimits.describe(limits.firstByte())
+                                : now - end >= 0
+                                        ? "the answer took longer than " + RemoteLimits.describe(limits.call())
+                                        : "the answer paused for more than " + RemoteLimits.describe(limits.idle()));
             } catch (ExecutionException e) {
                 throw ioException(e.getCause());
             } catch (CancellationException e) {
@@ -139,7 +146,8 @@ final class RemoteHttp {
 
     // Before the head: the first-byte bound; after: the idle bound from the last bytes; always the whole's.
     private long deadline(WatchedBody<?> reading, long start, long end) {
-        long bound = reading == null ? start + limits.firstByte().toNanos()
+        long bound = reading == null
+                ? start + limits.firstByte().toNanos()
                 : reading.lastProgress() + limits.idle().toNanos();
         return bound - end < 0 ? bound : end;
     }
@@ -152,13 +160,16 @@ final class RemoteHttp {
     }
 
     private static boolean isEventStream(HttpResponse.ResponseInfo info) {
-        return info.statusCode() / 100 == 2 && info.headers().firstValue("Content-Type")
-                .map(type -> type.toLowerCase(Locale.ROOT).startsWith("text/event-stream")).orElse(false);
+        return info.statusCode() / 100 == 2
+                && info.headers()
+                        .firstValue("Content-Type")
+                        .map(type -> type.toLowerCase(Locale.ROOT).startsWith("text/event-stream"))
+                        .orElse(false);
     }
 
     private static IOException ioException(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                ? failure.getCause() : failure;
+        Throwable cause =
+                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
         return cause instanceof IOException io ? io : new IOException(cause.toString(), cause);
     }
 }

@@ -10,8 +10,14 @@ import java.time.Duration;
  * and catches up from the task); the bytes of an answer or a card ({@code maxAnswerBytes}) and of one stream event
  * ({@code maxEventBytes}).
  */
-record RemoteLimits(Duration connect, Duration firstByte, Duration idle, Duration call, Duration stream,
-                    long maxAnswerBytes, long maxEventBytes) {
+record RemoteLimits(
+        Duration connect,
+        Duration firstByte,
+        Duration idle,
+        Duration call,
+        Duration stream,
+        long maxAnswerBytes,
+        long maxEventBytes) {
 
     RemoteLimits {
         for (Duration duration : new Duration[] {connect, firstByte, idle, call, stream}) {

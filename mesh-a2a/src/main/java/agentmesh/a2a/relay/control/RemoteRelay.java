@@ -16,7 +16,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -120,28 +119,39 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
         A2aVersion version = A2aVersion.of(target.protocolVersion());
         String taskId = event.getString("taskId", null);
         String from = event.getString("from", null);
-        RemoteAgents.RemoteTask remoteTask = taskId == null ? null : agents.remoteTask(taskId).orElse(null);
+        RemoteAgents.RemoteTask remoteTask =
+                taskId == null ? null : agents.remoteTask(taskId).orElse(null);
         String remoteTaskId = remoteTask == null ? null : remoteTask.remoteTaskId();
         A2aCalls.Reply reply;
         switch (event.getString("type", "")) {
             case "message" -> {
-                JsonObjectBuilder params = MeshJson.object().add("message", version.mapping().outgoingMessage(
-                        WireIds.messageId(target.agentId(), from, event.getString("messageId")),
-                        wireContextId(target, from, event.getString("contextId", null), remoteTask), remoteTaskId,
-                        event.getJsonArray("parts")));
+                JsonObjectBuilder params = MeshJson.object()
+                        .add(
+                                "message",
+                                version.mapping()
+                                        .outgoingMessage(
+                                                WireIds.messageId(target.agentId(), from, event.getString("messageId")),
+                                                wireContextId(
+                                                        target, from, event.getString("contextId", null), remoteTask),
+                                                remoteTaskId,
+                                                event.getJsonArray("parts")));
                 // Accepted is acknowledged: the next event need not wait for this one's work to end.
-                params.add("configuration", version == A2aVersion.V1_0
-                        ? MeshJson.object().add("returnImmediately", true)
-                        : MeshJson.object().add("blocking", false));
-                reply = calls.call(target, version == A2aVersion.V1_0 ? "SendMessage" : "message/send",
-                        params.build());
+                params.add(
+                        "configuration",
+                        version == A2aVersion.V1_0
+                                ? MeshJson.object().add("returnImmediately", true)
+                                : MeshJson.object().add("blocking", false));
+                reply = calls.call(target, version == A2aVersion.V1_0 ? "SendMessage" : "message/send", params.build());
             }
             case "task-status" -> {
-                boolean canceled = "canceled".equals(event.getJsonObject("status").getString("state", ""));
+                boolean canceled =
+                        "canceled".equals(event.getJsonObject("status").getString("state", ""));
                 if (!canceled || remoteTaskId == null) {
                     return new A2aCalls.Result(JsonValue.EMPTY_JSON_OBJECT);
                 }
-                reply = calls.call(target, version == A2aVersion.V1_0 ? "CancelTask" : "tasks/cancel",
+                reply = calls.call(
+                        target,
+                        version == A2aVersion.V1_0 ? "CancelTask" : "tasks/cancel",
                         MeshJson.object().add("id", remoteTaskId).build());
                 if (reply instanceof A2aCalls.Refused) {
                     return new A2aCalls.Result(JsonValue.EMPTY_JSON_OBJECT); // over already on its side
@@ -168,8 +178,8 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
 
     // The remote server's own context once it has named one for the task (it may refuse another); until then the
     // sender's, scoped to the sender.
-    private static String wireContextId(RemoteAgents.Target target, String from, String contextId,
-                                        RemoteAgents.RemoteTask remoteTask) {
+    private static String wireContextId(
+            RemoteAgents.Target target, String from, String contextId, RemoteAgents.RemoteTask remoteTask) {
         if (remoteTask != null && remoteTask.remoteContextId() != null) {
             return remoteTask.remoteContextId();
         }

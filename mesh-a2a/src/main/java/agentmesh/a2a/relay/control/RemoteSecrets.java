@@ -41,12 +41,12 @@ final class RemoteSecrets {
         try {
             bytes = Base64.getDecoder().decode(base64Key.trim());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("mesh.a2a.remote.secret-key must be the base64 of 32 bytes; it is no"
-                    + " base64");
+            throw new IllegalArgumentException(
+                    "mesh.a2a.remote.secret-key must be the base64 of 32 bytes; it is no" + " base64");
         }
         if (bytes.length != 32) {
-            throw new IllegalArgumentException("mesh.a2a.remote.secret-key must be the base64 of 32 bytes; it holds "
-                    + bytes.length);
+            throw new IllegalArgumentException(
+                    "mesh.a2a.remote.secret-key must be the base64 of 32 bytes; it holds " + bytes.length);
         }
         return new RemoteSecrets(new SecretKeySpec(bytes, "AES"));
     }
@@ -72,8 +72,12 @@ final class RemoteSecrets {
         try {
             Cipher cipher = cipher(Cipher.ENCRYPT_MODE, agentId, nonce);
             byte[] sealed = cipher.doFinal(secret.getBytes(StandardCharsets.UTF_8));
-            return SEALED + Base64.getEncoder().encodeToString(ByteBuffer.allocate(nonce.length + sealed.length)
-                    .put(nonce).put(sealed).array());
+            return SEALED
+                    + Base64.getEncoder()
+                            .encodeToString(ByteBuffer.allocate(nonce.length + sealed.length)
+                                    .put(nonce)
+                                    .put(sealed)
+                                    .array());
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM is part of every JDK", e);
         }
@@ -91,8 +95,8 @@ final class RemoteSecrets {
             return stored; // stored before tokens were sealed
         }
         if (key == null) {
-            throw new UnreadableSecretException("the stored bearer token is sealed, and mesh.a2a.remote.secret-key"
-                    + " is not set");
+            throw new UnreadableSecretException(
+                    "the stored bearer token is sealed, and mesh.a2a.remote.secret-key" + " is not set");
         }
         try {
             byte[] bytes = Base64.getDecoder().decode(stored.substring(SEALED.length()));
@@ -100,8 +104,7 @@ final class RemoteSecrets {
                 throw new UnreadableSecretException("the stored bearer token is damaged");
             }
             Cipher cipher = cipher(Cipher.DECRYPT_MODE, agentId, Arrays.copyOf(bytes, NONCE_BYTES));
-            return new String(cipher.doFinal(bytes, NONCE_BYTES, bytes.length - NONCE_BYTES),
-                    StandardCharsets.UTF_8);
+            return new String(cipher.doFinal(bytes, NONCE_BYTES, bytes.length - NONCE_BYTES), StandardCharsets.UTF_8);
         } catch (IllegalArgumentException | GeneralSecurityException e) {
             throw new UnreadableSecretException("the stored bearer token does not open with"
                     + " mesh.a2a.remote.secret-key (was the key changed?); attach the agent again");

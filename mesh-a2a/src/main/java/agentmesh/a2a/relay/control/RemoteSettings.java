@@ -4,11 +4,10 @@ import agentmesh.retry.RetryPolicy;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-
 import java.time.Duration;
 import java.util.Optional;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The outbound deliveries' settings — the remote relay's ({@code mesh.a2a.remote.*}) and the push notifications'
@@ -103,9 +102,13 @@ class RemoteSettings {
 
     @PostConstruct
     void made() {
-        limits = new RemoteLimits(Duration.ofSeconds(connectTimeoutSeconds),
-                Duration.ofSeconds(firstByteTimeoutSeconds), Duration.ofSeconds(idleTimeoutSeconds),
-                Duration.ofSeconds(timeoutSeconds), Duration.ofSeconds(streamMaxSeconds), maxAnswerBytes,
+        limits = new RemoteLimits(
+                Duration.ofSeconds(connectTimeoutSeconds),
+                Duration.ofSeconds(firstByteTimeoutSeconds),
+                Duration.ofSeconds(idleTimeoutSeconds),
+                Duration.ofSeconds(timeoutSeconds),
+                Duration.ofSeconds(streamMaxSeconds),
+                maxAnswerBytes,
                 maxEventBytes);
         urlPolicy = new UrlPolicy(allowHttp, allowPrivateAddresses);
         calls = new A2aCalls(limits, urlPolicy);

@@ -1,7 +1,6 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.task.entity.TaskState;
-
 import java.util.Optional;
 
 /**
@@ -13,17 +12,13 @@ import java.util.Optional;
  */
 final class StateMoves {
 
-    sealed interface Move {
-    }
+    sealed interface Move {}
 
-    record ChangeTo(TaskState state, String reason) implements Move {
-    }
+    record ChangeTo(TaskState state, String reason) implements Move {}
 
-    record Cancel() implements Move {
-    }
+    record Cancel() implements Move {}
 
-    private StateMoves() {
-    }
+    private StateMoves() {}
 
     /** The move for a remote state (a mesh wire name, {@code input-required}); empty for none. */
     static Optional<Move> of(TaskState current, String remoteState) {
@@ -41,8 +36,10 @@ final class StateMoves {
             return Optional.of(new ChangeTo(target, null));
         }
         if (target.isTerminal()) {
-            return Optional.of(new ChangeTo(TaskState.FAILED, "The remote A2A agent ended its task as "
-                    + remoteState + ", which this task cannot become once " + current.wireName()));
+            return Optional.of(new ChangeTo(
+                    TaskState.FAILED,
+                    "The remote A2A agent ended its task as " + remoteState + ", which this task cannot become once "
+                            + current.wireName()));
         }
         return Optional.empty();
     }

@@ -8,9 +8,13 @@ public class TooManyPushConfigsException extends MeshException {
     private static final int RETRY_AFTER_SECONDS = 60;
 
     TooManyPushConfigsException(String agentId, int max) {
-        super(429, "too-many-push-configs", "Too many push notification configs", agentId + " has " + max
-                + " push notification configs of tasks not ended (mesh.a2a.push.max-configs-per-agent); delete one,"
-                + " or wait for a task to end");
+        super(
+                429,
+                "too-many-push-configs",
+                "Too many push notification configs",
+                agentId + " has " + max
+                        + " push notification configs of tasks not ended (mesh.a2a.push.max-configs-per-agent); delete one,"
+                        + " or wait for a task to end");
     }
 
     @Override

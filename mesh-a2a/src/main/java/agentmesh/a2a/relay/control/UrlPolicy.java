@@ -29,19 +29,15 @@ final class UrlPolicy {
         InetAddress[] resolve(String host) throws UnknownHostException;
     }
 
-    sealed interface Verdict {
-    }
+    sealed interface Verdict {}
 
-    record Allowed(URI uri) implements Verdict {
-    }
+    record Allowed(URI uri) implements Verdict {}
 
     /** Refused for good: asking again gives the same answer until the URL or the settings change. */
-    record Forbidden(String why) implements Verdict {
-    }
+    record Forbidden(String why) implements Verdict {}
 
     /** The host name cannot be resolved now; it may be later. */
-    record Unresolvable(String why) implements Verdict {
-    }
+    record Unresolvable(String why) implements Verdict {}
 
     private final boolean allowHttp;
     private final boolean allowPrivateAddresses;
@@ -102,8 +98,11 @@ final class UrlPolicy {
         try {
             URI a = new URI(first);
             URI b = new URI(second);
-            return a.getScheme() != null && a.getHost() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
-                    && a.getHost().equalsIgnoreCase(b.getHost()) && port(a) == port(b);
+            return a.getScheme() != null
+                    && a.getHost() != null
+                    && a.getScheme().equalsIgnoreCase(b.getScheme())
+                    && a.getHost().equalsIgnoreCase(b.getHost())
+                    && port(a) == port(b);
         } catch (java.net.URISyntaxException | NullPointerException e) {
             return false;
         }
@@ -165,7 +164,8 @@ final class UrlPolicy {
         if (first == 100 && second >= 64 && second <= 127) {
             return "a shared (carrier-grade NAT)";
         }
-        if ((first == 192 && second == 0 && (ip[2] & 0xff) == 0) || (first == 198 && (second == 18 || second == 19))
+        if ((first == 192 && second == 0 && (ip[2] & 0xff) == 0)
+                || (first == 198 && (second == 18 || second == 19))
                 || first >= 240) {
             return "a reserved";
         }

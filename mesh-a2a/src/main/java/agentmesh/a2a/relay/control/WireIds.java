@@ -12,8 +12,7 @@ import agentmesh.digest.Sha256;
  */
 final class WireIds {
 
-    private WireIds() {
-    }
+    private WireIds() {}
 
     /** The A2A {@code messageId} of a sender's message to the remote agent. */
     static String messageId(String agentId, String sender, String messageId) {

@@ -6,8 +6,8 @@ package agentmesh.a2a.relay.entity;
  * {authScheme} {authCredentials}}), each absent when the client gave none. {@code id} is the client's, or made by the
  * mesh when it gave none. Read back, a config shows neither token nor credentials ({@link #withoutSecrets()}).
  */
-public record PushConfig(String taskId, String id, String url, String token, String authScheme,
-                         String authCredentials) {
+public record PushConfig(
+        String taskId, String id, String url, String token, String authScheme, String authCredentials) {
 
     public PushConfig withoutSecrets() {
         return new PushConfig(taskId, id, url, null, authScheme, null);

@@ -1,13 +1,15 @@
 package agentmesh.a2a.relay.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.json.MeshJson;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -20,12 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * Outbound calls against a remote A2A server played by an in-process HTTP server on the loopback address: what they
@@ -33,8 +32,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class A2aCallsTest {
 
-    private static final RemoteLimits LIMITS = new RemoteLimits(Duration.ofSeconds(2), Duration.ofSeconds(1),
-            Duration.ofSeconds(1), Duration.ofSeconds(3), Duration.ofSeconds(2), 4096, 2048);
+    private static final RemoteLimits LIMITS = new RemoteLimits(
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(1),
+            Duration.ofSeconds(3),
+            Duration.ofSeconds(2),
+            4096,
+            2048);
     private static final UrlPolicy LAB = new UrlPolicy(true, true);
     private static final JsonObject PARAMS = MeshJson.object().add("id", "rt-1").build();
 
@@ -57,7 +62,8 @@ class A2aCallsTest {
             authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
             exchange.getRequestBody().readAllBytes();
             try {
-                handlers.getOrDefault(exchange.getRequestURI().getPath(), e -> reply(e, 404, "none")).handle(exchange);
+                handlers.getOrDefault(exchange.getRequestURI().getPath(), e -> reply(e, 404, "none"))
+                        .handle(exchange);
             } catch (InterruptedException | IOException e) {
                 // the test is over, or the mesh hung up
             } finally {
@@ -77,17 +83,23 @@ class A2aCallsTest {
 
     @Test
     void aJsonRpcResultIsTheResult() {
-        handlers.put("/rpc", e -> reply(e, 200,
-                "{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"result\":{\"task\":{\"id\":\"rt\"}}}"));
+        handlers.put(
+                "/rpc", e -> reply(e, 200, "{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"result\":{\"task\":{\"id\":\"rt\"}}}"));
         A2aCalls.Result result = assertInstanceOf(A2aCalls.Result.class, call(target()));
         assertEquals("rt", result.result().getJsonObject("task").getString("id"));
     }
 
     @Test
     void aJsonRpcErrorKeepsItsCodeWhateverTheHttpStatus() {
-        handlers.put("/rpc", e -> reply(e, 404, "{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"error\":{\"code\":-32001,"
-                + "\"message\":\"Task not found\"}}"));
-        assertEquals(-32001, assertInstanceOf(A2aCalls.Refused.class, call(target())).code());
+        handlers.put(
+                "/rpc",
+                e -> reply(
+                        e,
+                        404,
+                        "{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"error\":{\"code\":-32001,"
+                                + "\"message\":\"Task not found\"}}"));
+        assertEquals(
+                -32001, assertInstanceOf(A2aCalls.Refused.class, call(target())).code());
     }
 
     @Test
@@ -114,7 +126,8 @@ class A2aCallsTest {
             Thread.sleep(10_000);
         });
         long start = System.nanoTime();
-        String why = assertInstanceOf(A2aCalls.Unreachable.class, call(target())).why();
+        String why =
+                assertInstanceOf(A2aCalls.Unreachable.class, call(target())).why();
         assertTrue(why.contains("paused"), why);
         assertWithin(start, Duration.ofMillis(2500));
     }
@@ -130,20 +143,26 @@ class A2aCallsTest {
             }
         });
         long start = System.nanoTime();
-        String why = assertInstanceOf(A2aCalls.Unreachable.class, call(target())).why();
+        String why =
+                assertInstanceOf(A2aCalls.Unreachable.class, call(target())).why();
         assertTrue(why.contains("longer than 3 s"), why);
         assertWithin(start, Duration.ofSeconds(5));
     }
 
     @Test
     void aStreamHandsOverEachEventAsItComes() {
-        handlers.put("/rpc", e -> stream(e, ": hello\r\n\r\nevent: message\r\ndata: {\"result\":{\"n\":1}}\r\n\r\n"
-                + "data: {\"result\":\r\ndata: {\"n\":2}}\n\n"));
+        handlers.put(
+                "/rpc",
+                e -> stream(
+                        e,
+                        ": hello\r\n\r\nevent: message\r\ndata: {\"result\":{\"n\":1}}\r\n\r\n"
+                                + "data: {\"result\":\r\ndata: {\"n\":2}}\n\n"));
         List<JsonObject> events = new CopyOnWriteArrayList<>();
-        A2aCalls.Result ended = assertInstanceOf(A2aCalls.Result.class, calls().stream(target(), "SubscribeToTask",
-                PARAMS, events::add));
+        A2aCalls.Result ended = assertInstanceOf(
+                A2aCalls.Result.class, calls().stream(target(), "SubscribeToTask", PARAMS, events::add));
         assertTrue(ended.result().isEmpty());
-        assertEquals(List.of(1, 2), events.stream().map(event -> event.getInt("n")).toList());
+        assertEquals(
+                List.of(1, 2), events.stream().map(event -> event.getInt("n")).toList());
     }
 
     @Test
@@ -159,11 +178,14 @@ class A2aCallsTest {
         handlers.put("/rpc", e -> stream(e, "data: {\"result\":{\"n\":1}}\n\ndata: {\"result\":{\"n\":2}}\n\n"));
         ClassCastException unreadable = new ClassCastException("not an object");
         List<JsonObject> events = new CopyOnWriteArrayList<>();
-        assertSame(unreadable, assertThrows(ClassCastException.class, () -> calls().stream(target(),
-                "SubscribeToTask", PARAMS, event -> {
-                    events.add(event);
-                    throw unreadable;
-                })));
+        assertSame(
+                unreadable,
+                assertThrows(
+                        ClassCastException.class,
+                        () -> calls().stream(target(), "SubscribeToTask", PARAMS, event -> {
+                            events.add(event);
+                            throw unreadable;
+                        })));
         assertEquals(1, events.size(), "the stream ends with what its consumer threw");
     }
 
@@ -171,18 +193,22 @@ class A2aCallsTest {
     void anIllegalArgumentFromTheConsumerOfAPlainAnswerEscapesAsItIsNotAsACallNotAllowed() {
         handlers.put("/rpc", e -> reply(e, 200, "{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"result\":{\"n\":7}}"));
         IllegalArgumentException refused = new IllegalArgumentException("the mesh refuses this");
-        assertSame(refused, assertThrows(IllegalArgumentException.class, () -> calls().stream(target(),
-                "SubscribeToTask", PARAMS, event -> {
-                    throw refused;
-                })));
+        assertSame(
+                refused,
+                assertThrows(
+                        IllegalArgumentException.class,
+                        () -> calls().stream(target(), "SubscribeToTask", PARAMS, event -> {
+                            throw refused;
+                        })));
     }
 
     @Test
     void aStreamEventLargerThanItsBoundEndsTheStream() {
         handlers.put("/rpc", e -> stream(e, "data: {\"result\":{\"n\":1}}\n\ndata: " + "x".repeat(5000) + "\n\n"));
         List<JsonObject> events = new CopyOnWriteArrayList<>();
-        String why = assertInstanceOf(A2aCalls.Refused.class, calls().stream(target(), "SubscribeToTask", PARAMS,
-                events::add)).why();
+        String why = assertInstanceOf(
+                        A2aCalls.Refused.class, calls().stream(target(), "SubscribeToTask", PARAMS, events::add))
+                .why();
         assertTrue(why.contains("larger than 2048"), why);
         assertEquals(1, events.size());
     }
@@ -194,8 +220,9 @@ class A2aCallsTest {
             Thread.sleep(10_000);
         });
         long start = System.nanoTime();
-        String why = assertInstanceOf(A2aCalls.Unreachable.class, calls().stream(target(), "SubscribeToTask",
-                PARAMS, event -> { })).why();
+        String why = assertInstanceOf(
+                        A2aCalls.Unreachable.class, calls().stream(target(), "SubscribeToTask", PARAMS, event -> {}))
+                .why();
         assertTrue(why.contains("no stream event"), why);
         assertWithin(start, Duration.ofMillis(2500));
     }
@@ -211,7 +238,7 @@ class A2aCallsTest {
             }
         });
         long start = System.nanoTime();
-        assertInstanceOf(A2aCalls.Result.class, calls().stream(target(), "SubscribeToTask", PARAMS, event -> { }));
+        assertInstanceOf(A2aCalls.Result.class, calls().stream(target(), "SubscribeToTask", PARAMS, event -> {}));
         assertTrue(Duration.ofNanos(System.nanoTime() - start).compareTo(Duration.ofMillis(1800)) > 0);
         assertWithin(start, Duration.ofSeconds(4));
     }
@@ -243,15 +270,25 @@ class A2aCallsTest {
     void aCardEndpointOnALoopbackAddressIsNotCalledUnlessPrivateAddressesAreAllowed() {
         handlers.put("/rpc", e -> reply(e, 200, "{\"result\":{}}"));
         A2aCalls strict = new A2aCalls(LIMITS, new UrlPolicy(true, false));
-        String why = assertInstanceOf(A2aCalls.NotAllowed.class, strict.call(target(), "GetTask", PARAMS)).why();
+        String why = assertInstanceOf(A2aCalls.NotAllowed.class, strict.call(target(), "GetTask", PARAMS))
+                .why();
         assertTrue(why.contains("loopback"), why);
         assertTrue(requests.isEmpty());
     }
 
     @Test
     void anAgentWhoseTokenCannotBeOpenedWaitsInsteadOfBeingCalledWithout() {
-        RemoteAgents.Target unreadable = new RemoteAgents.Target("echo", base + "/card", base + "/rpc", "1.0", null,
-                "the stored bearer token does not open", false, 0, 0, 0);
+        RemoteAgents.Target unreadable = new RemoteAgents.Target(
+                "echo",
+                base + "/card",
+                base + "/rpc",
+                "1.0",
+                null,
+                "the stored bearer token does not open",
+                false,
+                0,
+                0,
+                0);
         assertInstanceOf(A2aCalls.Unreachable.class, call(unreadable));
         assertTrue(requests.isEmpty());
     }
@@ -264,8 +301,10 @@ class A2aCallsTest {
         assertEquals("Echo", card.result().getString("name"));
         assertEquals("Bearer tok-2", authorizations.get(0));
         assertInstanceOf(A2aCalls.Refused.class, calls().card(base + "/big-card", null));
-        assertInstanceOf(A2aCalls.NotAllowed.class, new A2aCalls(LIMITS, new UrlPolicy(false, true))
-                .card(base + "/card", null), "plain http");
+        assertInstanceOf(
+                A2aCalls.NotAllowed.class,
+                new A2aCalls(LIMITS, new UrlPolicy(false, true)).card(base + "/card", null),
+                "plain http");
     }
 
     private A2aCalls calls() {

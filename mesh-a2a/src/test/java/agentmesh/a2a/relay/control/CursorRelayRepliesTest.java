@@ -1,14 +1,14 @@
 package agentmesh.a2a.relay.control;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import agentmesh.json.MeshJson;
 import agentmesh.retry.RetryPolicy;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Collection;
@@ -19,9 +19,8 @@ import java.util.Queue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * What the outbound mechanism does with each kind of reply to a delivered event: a result moves the cursor on, a
@@ -47,7 +46,11 @@ class CursorRelayRepliesTest {
 
     @Test
     void aRefusalIsTriedAgainAfterABackoffAndParkedWhenTheRetriesSaySo() {
-        relay.start(2, new A2aCalls.Refused("no"), new A2aCalls.Refused("no"), new A2aCalls.Refused("no"),
+        relay.start(
+                2,
+                new A2aCalls.Refused("no"),
+                new A2aCalls.Refused("no"),
+                new A2aCalls.Refused("no"),
                 new A2aCalls.Result(MeshJson.object().build()));
 
         await().atMost(Duration.ofSeconds(5)).until(() -> relay.cursor == 2);
@@ -56,7 +59,10 @@ class CursorRelayRepliesTest {
 
     @Test
     void anUnreachableServerCountsAsAnAttemptButNotAsARefusal() {
-        relay.start(1, new A2aCalls.Unreachable("down"), new A2aCalls.Result(MeshJson.object().build()));
+        relay.start(
+                1,
+                new A2aCalls.Unreachable("down"),
+                new A2aCalls.Result(MeshJson.object().build()));
 
         await().atMost(Duration.ofSeconds(5)).until(() -> relay.cursor == 1);
         assertEquals(List.of("failed 1/0 at 1: down", "advance 1"), relay.notes);
@@ -64,7 +70,10 @@ class CursorRelayRepliesTest {
 
     @Test
     void aCallThatIsNotAllowedIsParkedAtOnceAndTheNextEventGoes() {
-        relay.start(2, new A2aCalls.NotAllowed("private address"), new A2aCalls.Result(MeshJson.object().build()));
+        relay.start(
+                2,
+                new A2aCalls.NotAllowed("private address"),
+                new A2aCalls.Result(MeshJson.object().build()));
 
         await().atMost(Duration.ofSeconds(5)).until(() -> relay.cursor == 2);
         assertEquals(List.of("park 1: not allowed: private address", "advance 2"), relay.notes);
@@ -96,12 +105,17 @@ class CursorRelayRepliesTest {
         void start(int inboxEvents, A2aCalls.Reply... replies) {
             events = inboxEvents;
             script.addAll(List.of(replies));
-            start("scripted-relay", 1, new PlainThreads(), new InboxReader() {
-                @Override
-                public Map<String, Long> lastCursors(Collection<String> agentIds) {
-                    return Map.of("a", (long) events);
-                }
-            }, new InboxSignals());
+            start(
+                    "scripted-relay",
+                    1,
+                    new PlainThreads(),
+                    new InboxReader() {
+                        @Override
+                        public Map<String, Long> lastCursors(Collection<String> agentIds) {
+                            return Map.of("a", (long) events);
+                        }
+                    },
+                    new InboxSignals());
         }
 
         @Override
@@ -116,7 +130,9 @@ class CursorRelayRepliesTest {
 
         @Override
         protected Optional<JsonObject> next(Spot target, long after) {
-            return after < events ? Optional.of(MeshJson.object().add("cursor", after + 1).build()) : Optional.empty();
+            return after < events
+                    ? Optional.of(MeshJson.object().add("cursor", after + 1).build())
+                    : Optional.empty();
         }
 
         @Override

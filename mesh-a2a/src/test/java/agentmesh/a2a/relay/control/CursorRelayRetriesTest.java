@@ -1,13 +1,12 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.retry.RetryPolicy;
-import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import agentmesh.retry.RetryPolicy;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
 
 /** When the outbound mechanism parks an event: the relay's counts refusals only, the push's every failure. */
 class CursorRelayRetriesTest {
@@ -37,8 +36,14 @@ class CursorRelayRetriesTest {
     void aTargetOutOfReachWaitsLongerWithEachFailureUpToAMinute() {
         CursorRelay.Retries relay = new CursorRelay.Retries(policy(5), false);
 
-        assertEquals(new RetryPolicy.RetryAfter(Duration.ofMillis(500)), relay.policy().after(relay.attempts(1, 0)));
-        assertEquals(new RetryPolicy.RetryAfter(Duration.ofSeconds(4)), relay.policy().after(relay.attempts(4, 0)));
-        assertEquals(new RetryPolicy.RetryAfter(Duration.ofMinutes(1)), relay.policy().after(relay.attempts(30, 0)));
+        assertEquals(
+                new RetryPolicy.RetryAfter(Duration.ofMillis(500)),
+                relay.policy().after(relay.attempts(1, 0)));
+        assertEquals(
+                new RetryPolicy.RetryAfter(Duration.ofSeconds(4)),
+                relay.policy().after(relay.attempts(4, 0)));
+        assertEquals(
+                new RetryPolicy.RetryAfter(Duration.ofMinutes(1)),
+                relay.policy().after(relay.attempts(30, 0)));
     }
 }

@@ -1,23 +1,23 @@
 package agentmesh.a2a.relay.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import agentmesh.a2a.relay.entity.DeadLetter;
 import agentmesh.deadletter.DeadLetterCount;
 import agentmesh.deadletter.DeadLetterPage;
 import agentmesh.deadletter.DeadLetterReplay;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Test;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.junit.jupiter.api.Test;
 
 class RelayDeadLettersTest {
 
-    private static final JsonObject EVENT = Json.createObjectBuilder().add("cursor", 5).build();
+    private static final JsonObject EVENT =
+            Json.createObjectBuilder().add("cursor", 5).build();
 
     private final List<String> asked = new ArrayList<>();
     private final List<JsonObject> delivered = new ArrayList<>();
@@ -50,12 +50,16 @@ class RelayDeadLettersTest {
     };
 
     private RelayDeadLetters letters(boolean targetThere) {
-        return new RelayDeadLetters(store, "push", letter -> targetThere
-                ? Optional.of(event -> {
-                    delivered.add(event);
-                    return null;
-                })
-                : Optional.empty(), letter -> "the push config " + letter.targetKey() + " is gone");
+        return new RelayDeadLetters(
+                store,
+                "push",
+                letter -> targetThere
+                        ? Optional.of(event -> {
+                            delivered.add(event);
+                            return null;
+                        })
+                        : Optional.empty(),
+                letter -> "the push config " + letter.targetKey() + " is gone");
     }
 
     @Test
@@ -79,14 +83,17 @@ class RelayDeadLettersTest {
     void aLetterOfAnotherAgentOrRelayIsNotReplayed() {
         var remote = new RelayDeadLetters(store, "remote", l -> Optional.of(event -> null), l -> "gone");
 
-        assertEquals(new RelayDeadLetters.NotReplayed("no dead letter 3 of other"), letters(true).replay("other", 3));
+        assertEquals(
+                new RelayDeadLetters.NotReplayed("no dead letter 3 of other"),
+                letters(true).replay("other", 3));
         assertEquals(new RelayDeadLetters.NotReplayed("no dead letter 3 of echo"), remote.replay("echo", 3));
         assertEquals(List.of(), delivered);
     }
 
     @Test
     void aLetterWhoseTargetIsGoneIsNotReplayedAndSaysWhy() {
-        assertEquals(new RelayDeadLetters.NotReplayed("the push config t-1/c-1 is gone"),
+        assertEquals(
+                new RelayDeadLetters.NotReplayed("the push config t-1/c-1 is gone"),
                 letters(false).replay("echo", 3));
     }
 }

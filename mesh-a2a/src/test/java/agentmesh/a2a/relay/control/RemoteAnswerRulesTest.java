@@ -1,14 +1,13 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.task.entity.TaskState;
-import org.junit.jupiter.api.Test;
-
-import java.util.Optional;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import agentmesh.task.entity.TaskState;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 class RemoteAnswerRulesTest {
 
@@ -21,21 +20,26 @@ class RemoteAnswerRulesTest {
 
     @Test
     void rejectedWhileTheMeshTaskIsSubmittedIsTaken() {
-        assertEquals(new StateMoves.ChangeTo(TaskState.REJECTED, null), changeTo(StateMoves.of(TaskState.SUBMITTED,
-                "rejected")));
+        assertEquals(
+                new StateMoves.ChangeTo(TaskState.REJECTED, null),
+                changeTo(StateMoves.of(TaskState.SUBMITTED, "rejected")));
     }
 
     @Test
     void aStateTheMeshTaskMayTakeIsTaken() {
-        assertEquals(new StateMoves.ChangeTo(TaskState.COMPLETED, null), changeTo(StateMoves.of(TaskState.WORKING,
-                "completed")));
-        assertEquals(new StateMoves.ChangeTo(TaskState.INPUT_REQUIRED, null),
+        assertEquals(
+                new StateMoves.ChangeTo(TaskState.COMPLETED, null),
+                changeTo(StateMoves.of(TaskState.WORKING, "completed")));
+        assertEquals(
+                new StateMoves.ChangeTo(TaskState.INPUT_REQUIRED, null),
                 changeTo(StateMoves.of(TaskState.WORKING, "input-required")));
     }
 
     @Test
     void canceledIsACancel() {
-        assertInstanceOf(StateMoves.Cancel.class, StateMoves.of(TaskState.WORKING, "canceled").orElseThrow());
+        assertInstanceOf(
+                StateMoves.Cancel.class,
+                StateMoves.of(TaskState.WORKING, "canceled").orElseThrow());
     }
 
     @Test

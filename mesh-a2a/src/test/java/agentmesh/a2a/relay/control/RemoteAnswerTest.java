@@ -1,13 +1,12 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.a2a.boundary.A2aVersion;
-import agentmesh.json.MeshJson;
-import org.junit.jupiter.api.Test;
-
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+
+import agentmesh.a2a.boundary.A2aVersion;
+import agentmesh.json.MeshJson;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class RemoteAnswerTest {
 
@@ -18,13 +17,16 @@ class RemoteAnswerTest {
                   "message":{"messageId":"a-2","role":"ROLE_AGENT","parts":[{"text":"done"}]}},
                   "history":[{"messageId":"u-1","role":"ROLE_USER","parts":[{"text":"please"}]},
                              {"messageId":"a-1","role":"ROLE_AGENT","parts":[{"text":"on it"}]}],
-                  "artifacts":[{"artifactId":"x","name":"report","parts":[{"data":{"ok":true}}]}]}}"""),
-                A2aVersion.V1_0);
+                  "artifacts":[{"artifactId":"x","name":"report","parts":[{"data":{"ok":true}}]}]}}"""), A2aVersion.V1_0);
         assertEquals("rt-1", answer.remoteTaskId());
         assertEquals("rc-1", answer.remoteContextId());
         assertEquals("completed", answer.state());
-        assertEquals(List.of("a-1", "a-2"), answer.messages().stream().map(RemoteAnswer.Said::messageId).toList());
-        assertEquals(MeshJson.readArray("[{\"kind\":\"text\",\"text\":\"done\"}]"), answer.messages().get(1).parts());
+        assertEquals(
+                List.of("a-1", "a-2"),
+                answer.messages().stream().map(RemoteAnswer.Said::messageId).toList());
+        assertEquals(
+                MeshJson.readArray("[{\"kind\":\"text\",\"text\":\"done\"}]"),
+                answer.messages().get(1).parts());
         assertEquals("report", answer.artifacts().get(0).name());
     }
 
@@ -56,8 +58,11 @@ class RemoteAnswerTest {
         RemoteAnswer task = RemoteAnswer.of(MeshJson.readObject("""
                 {"kind":"task","id":"rt-3","status":{"state":"working"},
                  "artifacts":[{"artifactId":"y","parts":[{"kind":"text","text":"all"}]}]}"""), A2aVersion.V0_3);
-        assertEquals(List.of(false, true), List.of(task.artifacts().get(0).append(), task.artifacts().get(0)
-                .lastChunk()));
+        assertEquals(
+                List.of(false, true),
+                List.of(
+                        task.artifacts().get(0).append(),
+                        task.artifacts().get(0).lastChunk()));
     }
 
     @Test
@@ -68,8 +73,12 @@ class RemoteAnswerTest {
                              {"messageId":"a-2","role":"ROLE_AGENT","parts":[{"text":"ok"}]}],
                   "artifacts":[{"artifactId":"bad","parts":[{"nothing":1}]},{"name":"no id","parts":[{"text":"?"}]},
                                {"artifactId":"good","parts":[{"text":"fine"}]}]}}"""), A2aVersion.V1_0);
-        assertEquals(List.of("a-2"), answer.messages().stream().map(RemoteAnswer.Said::messageId).toList());
-        assertEquals(List.of("good"), answer.artifacts().stream().map(RemoteAnswer.Made::artifactId).toList());
+        assertEquals(
+                List.of("a-2"),
+                answer.messages().stream().map(RemoteAnswer.Said::messageId).toList());
+        assertEquals(
+                List.of("good"),
+                answer.artifacts().stream().map(RemoteAnswer.Made::artifactId).toList());
         assertEquals("completed", answer.state());
     }
 }

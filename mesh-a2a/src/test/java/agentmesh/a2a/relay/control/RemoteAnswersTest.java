@@ -1,5 +1,9 @@
 package agentmesh.a2a.relay.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.agent.control.ContactCheck;
 import agentmesh.identity.control.IdentityCheck;
 import agentmesh.json.MeshJson;
@@ -13,23 +17,19 @@ import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
 import agentmesh.task.entity.TaskState;
 import jakarta.json.JsonArray;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** The rules by which a remote answer changes a mesh task, with the task held in memory as the mesh would. */
 class RemoteAnswersTest {
 
-    private static final JsonArray TEXT = MeshJson.array().add(MeshJson.object().add("kind", "text")
-            .add("text", "hello")).build();
+    private static final JsonArray TEXT = MeshJson.array()
+            .add(MeshJson.object().add("kind", "text").add("text", "hello"))
+            .build();
 
     private final MeshTask task = new MeshTask();
     private final List<String> ended = new ArrayList<>();
@@ -42,8 +42,18 @@ class RemoteAnswersTest {
         answers.reader = new TaskReader() {
             @Override
             public TaskView read(String taskId, String reader, int historyLength) {
-                return new TaskView(taskId, "c", "alice", "echo", new TaskView.Status(task.state.wireName(),
-                        Instant.EPOCH, null), List.of(), List.of(), null, 0, Instant.EPOCH, Instant.EPOCH);
+                return new TaskView(
+                        taskId,
+                        "c",
+                        "alice",
+                        "echo",
+                        new TaskView.Status(task.state.wireName(), Instant.EPOCH, null),
+                        List.of(),
+                        List.of(),
+                        null,
+                        0,
+                        Instant.EPOCH,
+                        Instant.EPOCH);
             }
         };
         answers.identity = new IdentityCheck() {
@@ -61,8 +71,7 @@ class RemoteAnswersTest {
         };
         answers.agents = new RemoteAgents() {
             @Override
-            void mapTask(String taskId, String agentId, String remoteTaskId, String remoteContextId) {
-            }
+            void mapTask(String taskId, String agentId, String remoteTaskId, String remoteContextId) {}
 
             @Override
             void ended(String taskId) {
@@ -85,7 +94,9 @@ class RemoteAnswersTest {
 
     @Test
     void anArtifactWithPartsTheMeshCannotKeepIsLeftOutAndTheStateStillApplied() {
-        apply(answer("completed", new RemoteAnswer.Made("empty", "Empty", MeshJson.array().build())));
+        apply(answer(
+                "completed",
+                new RemoteAnswer.Made("empty", "Empty", MeshJson.array().build())));
         assertTrue(task.artifactNames.isEmpty());
         assertEquals(TaskState.COMPLETED, task.state);
     }
@@ -163,8 +174,8 @@ class RemoteAnswersTest {
         final List<String> messages = new ArrayList<>();
 
         @Override
-        public TaskView.Status changeStatus(String taskId, String caller, TaskState target, String reason,
-                                            ContactCheck contactCheck) {
+        public TaskView.Status changeStatus(
+                String taskId, String caller, TaskState target, String reason, ContactCheck contactCheck) {
             requireContact();
             if (!state.mayMoveTo(target)) {
                 throw new IllegalTransitionException(taskId, state, target);
@@ -181,8 +192,13 @@ class RemoteAnswersTest {
         }
 
         @Override
-        public ArtifactView addArtifact(String taskId, String caller, String artifactId, String name, JsonArray parts,
-                                        ContactCheck contactCheck) {
+        public ArtifactView addArtifact(
+                String taskId,
+                String caller,
+                String artifactId,
+                String name,
+                JsonArray parts,
+                ContactCheck contactCheck) {
             requireContact();
             if (name == null || name.length() > 200) {
                 // what the task_artifact table does with it: name VARCHAR(200) NOT NULL
@@ -193,12 +209,16 @@ class RemoteAnswersTest {
         }
 
         @Override
-        public ArtifactView appendToArtifact(String taskId, String caller, String artifactId, String name,
-                                             JsonArray parts, ContactCheck contactCheck) {
+        public ArtifactView appendToArtifact(
+                String taskId,
+                String caller,
+                String artifactId,
+                String name,
+                JsonArray parts,
+                ContactCheck contactCheck) {
             requireContact();
             if (artifactFull) {
-                throw new MeshException(413, "artifact-too-large", "Artifact too large", "past its bounds") {
-                };
+                throw new MeshException(413, "artifact-too-large", "Artifact too large", "past its bounds") {};
             }
             artifactNames.add("append " + name);
             return null;
@@ -206,8 +226,7 @@ class RemoteAnswersTest {
 
         private void requireContact() {
             if (!mayTalk) {
-                throw new MeshException(403, "not-in-contact", "Not in contact", "echo may not talk to alice") {
-                };
+                throw new MeshException(403, "not-in-contact", "Not in contact", "echo may not talk to alice") {};
             }
         }
     }

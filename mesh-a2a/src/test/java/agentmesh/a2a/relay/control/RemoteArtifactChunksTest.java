@@ -1,14 +1,13 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.json.MeshJson;
-import jakarta.json.JsonArray;
-import org.junit.jupiter.api.Test;
-
-import java.util.ArrayList;
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import agentmesh.json.MeshJson;
+import jakarta.json.JsonArray;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class RemoteArtifactChunksTest {
 
@@ -22,7 +21,12 @@ class RemoteArtifactChunksTest {
         assertEquals(1, written.size());
         assertEquals("r", written.get(0).artifactId());
         assertEquals("Report", written.get(0).name());
-        assertEquals(MeshJson.array().add(text("Hel").get(0)).add(data().get(0)).add(text("lo").get(0)).build(),
+        assertEquals(
+                MeshJson.array()
+                        .add(text("Hel").get(0))
+                        .add(data().get(0))
+                        .add(text("lo").get(0))
+                        .build(),
                 written.get(0).parts());
     }
 
@@ -38,15 +42,20 @@ class RemoteArtifactChunksTest {
     void chunksStillComingAreWrittenBeforeTheTaskStops() {
         take(chunk("r", "Report", false, false, text("half")));
         RemoteAnswer finished = new RemoteAnswer("rt", null, "completed", List.of(), List.of());
-        assertEquals(List.of("r"), chunks.take(finished).artifacts().stream().map(RemoteAnswer.Made::artifactId)
-                .toList());
+        assertEquals(
+                List.of("r"),
+                chunks.take(finished).artifacts().stream()
+                        .map(RemoteAnswer.Made::artifactId)
+                        .toList());
         assertTrue(chunks.rest().isEmpty());
     }
 
     @Test
     void aWorkingUpdateBetweenChunksWritesNothingYet() {
         take(chunk("r", "Report", false, false, text("half")));
-        assertTrue(chunks.take(new RemoteAnswer("rt", null, "working", List.of(), List.of())).artifacts().isEmpty());
+        assertTrue(chunks.take(new RemoteAnswer("rt", null, "working", List.of(), List.of()))
+                .artifacts()
+                .isEmpty());
     }
 
     @Test
@@ -63,7 +72,8 @@ class RemoteArtifactChunksTest {
         assertEquals("r", written.get(0).artifactId());
         assertTrue(written.get(0).append());
         assertEquals(text("more text"), written.get(0).parts());
-        RemoteAnswer.Made again = take(chunk("r", null, true, true, text("again"))).get(0);
+        RemoteAnswer.Made again =
+                take(chunk("r", null, true, true, text("again"))).get(0);
         assertEquals("r", again.artifactId());
         assertTrue(again.append());
     }
@@ -80,13 +90,20 @@ class RemoteArtifactChunksTest {
             written.addAll(take(chunk("r", null, true, false, data())));
         }
         written.addAll(chunks.rest());
-        assertEquals(List.of(64, 6), written.stream().map(made -> made.parts().size()).toList());
-        assertEquals(List.of("r", "r"), written.stream().map(RemoteAnswer.Made::artifactId).toList());
-        assertEquals(List.of(false, true), written.stream().map(RemoteAnswer.Made::append).toList());
+        assertEquals(
+                List.of(64, 6),
+                written.stream().map(made -> made.parts().size()).toList());
+        assertEquals(
+                List.of("r", "r"),
+                written.stream().map(RemoteAnswer.Made::artifactId).toList());
+        assertEquals(
+                List.of(false, true),
+                written.stream().map(RemoteAnswer.Made::append).toList());
     }
 
     private List<RemoteAnswer.Made> take(RemoteAnswer.Made made) {
-        return chunks.take(new RemoteAnswer("rt", null, null, List.of(), List.of(made))).artifacts();
+        return chunks.take(new RemoteAnswer("rt", null, null, List.of(), List.of(made)))
+                .artifacts();
     }
 
     private static RemoteAnswer.Made chunk(String id, String name, boolean append, boolean last, JsonArray parts) {
@@ -94,11 +111,16 @@ class RemoteArtifactChunksTest {
     }
 
     private static JsonArray text(String text) {
-        return MeshJson.array().add(MeshJson.object().add("kind", "text").add("text", text)).build();
+        return MeshJson.array()
+                .add(MeshJson.object().add("kind", "text").add("text", text))
+                .build();
     }
 
     private static JsonArray data() {
-        return MeshJson.array().add(MeshJson.object().add("kind", "data").add("data", MeshJson.object()
-                .add("n", 1))).build();
+        return MeshJson.array()
+                .add(MeshJson.object()
+                        .add("kind", "data")
+                        .add("data", MeshJson.object().add("n", 1)))
+                .build();
     }
 }

@@ -1,10 +1,10 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.json.MeshJson;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import agentmesh.json.MeshJson;
+import org.junit.jupiter.api.Test;
 
 class RemoteCardTest {
 
@@ -20,21 +20,28 @@ class RemoteCardTest {
 
     @Test
     void a03CardIsCalledAtItsUrlOrItsJsonRpcAdditionalInterface() {
-        assertEquals(new RemoteCard("Old", "http://h/rpc", "0.3", false), RemoteCard.of(MeshJson.readObject(
-                "{\"name\":\"Old\",\"url\":\"http://h/rpc\",\"preferredTransport\":\"JSONRPC\"}")));
-        assertEquals(new RemoteCard("Old", "http://h/jsonrpc", "0.3", false), RemoteCard.of(MeshJson.readObject(
-                "{\"name\":\"Old\",\"url\":\"http://h/grpc\",\"preferredTransport\":\"GRPC\",\"additionalInterfaces\":"
-                        + "[{\"url\":\"http://h/jsonrpc\",\"transport\":\"JSONRPC\"}]}")));
+        assertEquals(
+                new RemoteCard("Old", "http://h/rpc", "0.3", false),
+                RemoteCard.of(MeshJson.readObject(
+                        "{\"name\":\"Old\",\"url\":\"http://h/rpc\",\"preferredTransport\":\"JSONRPC\"}")));
+        assertEquals(
+                new RemoteCard("Old", "http://h/jsonrpc", "0.3", false),
+                RemoteCard.of(MeshJson.readObject(
+                        "{\"name\":\"Old\",\"url\":\"http://h/grpc\",\"preferredTransport\":\"GRPC\",\"additionalInterfaces\":"
+                                + "[{\"url\":\"http://h/jsonrpc\",\"transport\":\"JSONRPC\"}]}")));
     }
 
     @Test
     void aCardWithoutNameOrJsonRpcOverHttpIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> RemoteCard.of(MeshJson.readObject(
-                "{\"url\":\"http://h/rpc\"}")));
-        assertThrows(IllegalArgumentException.class, () -> RemoteCard.of(MeshJson.readObject(
-                "{\"name\":\"G\",\"supportedInterfaces\":[{\"url\":\"http://h\",\"protocolBinding\":\"GRPC\","
-                        + "\"protocolVersion\":\"1.0\"}]}")));
-        assertThrows(IllegalArgumentException.class, () -> RemoteCard.of(MeshJson.readObject(
-                "{\"name\":\"F\",\"url\":\"file:///etc/passwd\"}")));
+        assertThrows(
+                IllegalArgumentException.class, () -> RemoteCard.of(MeshJson.readObject("{\"url\":\"http://h/rpc\"}")));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RemoteCard.of(MeshJson.readObject(
+                        "{\"name\":\"G\",\"supportedInterfaces\":[{\"url\":\"http://h\",\"protocolBinding\":\"GRPC\","
+                                + "\"protocolVersion\":\"1.0\"}]}")));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RemoteCard.of(MeshJson.readObject("{\"name\":\"F\",\"url\":\"file:///etc/passwd\"}")));
     }
 }

@@ -1,14 +1,14 @@
 package agentmesh.a2a.relay.control;
 
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import agentmesh.identity.control.IdentityUnavailableException;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
-import org.awaitility.core.ConditionTimeoutException;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -21,11 +21,10 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.awaitility.core.ConditionTimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * How the follower counts a following that went wrong, against a remote A2A server played by an in-process HTTP
@@ -46,6 +45,7 @@ class RemoteFollowerTest {
     private volatile boolean streams;
     /** What applying an answer throws at this attempt (counting from 1); null when it is applied. */
     private volatile Refusal refusal = attempt -> null;
+
     private HttpServer remote;
     private String base;
     private A2aCalls calls;
@@ -68,8 +68,16 @@ class RemoteFollowerTest {
         });
         remote.start();
         base = "http://127.0.0.1:" + remote.getAddress().getPort();
-        calls = new A2aCalls(new RemoteLimits(Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(2),
-                Duration.ofSeconds(3), Duration.ofSeconds(3), 4096, 4096), new UrlPolicy(true, true));
+        calls = new A2aCalls(
+                new RemoteLimits(
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(3),
+                        Duration.ofSeconds(3),
+                        4096,
+                        4096),
+                new UrlPolicy(true, true));
 
         RemoteSettings settings = new RemoteSettings();
         settings.maxAttempts = MAX_ATTEMPTS;
@@ -107,8 +115,7 @@ class RemoteFollowerTest {
             }
 
             @Override
-            void addArtifacts(String agentId, String taskId, String counterpart, List<RemoteAnswer.Made> artifacts) {
-            }
+            void addArtifacts(String agentId, String taskId, String counterpart, List<RemoteAnswer.Made> artifacts) {}
 
             @Override
             void fail(String agentId, String taskId, String counterpart, String reason) {
@@ -189,13 +196,15 @@ class RemoteFollowerTest {
 
     // Calls the follower as the relay's turns do, until done or for at most a few seconds (more than one pause).
     private void followUntil(BooleanSupplier done) {
-        RemoteAgents.Target target = new RemoteAgents.Target("echo", base + "/card", base + "/rpc", "1.0", null, null,
-                streams, 0, 0, 0);
+        RemoteAgents.Target target =
+                new RemoteAgents.Target("echo", base + "/card", base + "/rpc", "1.0", null, null, streams, 0, 0, 0);
         try {
-            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20)).until(() -> {
-                follower.follow(List.of(target), calls);
-                return done.getAsBoolean();
-            });
+            await().atMost(Duration.ofSeconds(5))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() -> {
+                        follower.follow(List.of(target), calls);
+                        return done.getAsBoolean();
+                    });
         } catch (ConditionTimeoutException e) {
             // the callers assert what happened by then
         }

@@ -1,12 +1,12 @@
 package agentmesh.a2a.relay.control;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
 import agentmesh.json.MeshJson;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -17,10 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /** What the relay sends a remote agent for the messages of its senders: which ids the remote server sees. */
 class RemoteRelayTest {
@@ -35,8 +34,9 @@ class RemoteRelayTest {
     void wire() throws IOException {
         remote = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         remote.createContext("/rpc", exchange -> {
-            sent.add(MeshJson.readObject(new String(exchange.getRequestBody().readAllBytes(),
-                    StandardCharsets.UTF_8)).getJsonObject("params").getJsonObject("message"));
+            sent.add(MeshJson.readObject(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8))
+                    .getJsonObject("params")
+                    .getJsonObject("message"));
             byte[] answer = "{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"result\":{}}".getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(200, answer.length);
             exchange.getResponseBody().write(answer);
@@ -45,8 +45,15 @@ class RemoteRelayTest {
         remote.start();
         String base = "http://127.0.0.1:" + remote.getAddress().getPort();
         target = new RemoteAgents.Target("echo", base + "/card", base + "/rpc", "1.0", null, null, false, 0, 0, 0);
-        relay.calls = new A2aCalls(new RemoteLimits(Duration.ofSeconds(2), Duration.ofSeconds(2),
-                Duration.ofSeconds(2), Duration.ofSeconds(3), Duration.ofSeconds(3), 4096, 4096),
+        relay.calls = new A2aCalls(
+                new RemoteLimits(
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(3),
+                        Duration.ofSeconds(3),
+                        4096,
+                        4096),
                 new UrlPolicy(true, true));
         relay.agents = new RemoteAgents() {
             @Override
@@ -92,9 +99,16 @@ class RemoteRelayTest {
     }
 
     private static JsonObject message(String taskId, String from, String messageId, String contextId) {
-        return MeshJson.object().add("type", "message").add("taskId", taskId).add("from", from)
-                .add("messageId", messageId).add("contextId", contextId)
-                .add("parts", MeshJson.array().add(MeshJson.object().add("kind", "text").add("text", "hi")))
+        return MeshJson.object()
+                .add("type", "message")
+                .add("taskId", taskId)
+                .add("from", from)
+                .add("messageId", messageId)
+                .add("contextId", contextId)
+                .add(
+                        "parts",
+                        MeshJson.array()
+                                .add(MeshJson.object().add("kind", "text").add("text", "hi")))
                 .build();
     }
 }

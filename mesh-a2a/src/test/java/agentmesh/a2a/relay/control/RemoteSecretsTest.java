@@ -1,15 +1,14 @@
 package agentmesh.a2a.relay.control;
 
-import org.junit.jupiter.api.Test;
-
-import java.util.Base64;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Base64;
+import org.junit.jupiter.api.Test;
 
 class RemoteSecretsTest {
 
@@ -41,7 +40,8 @@ class RemoteSecretsTest {
     @Test
     void aSealedTokenDoesNotOpenWithAnotherKeyAndTheReasonHoldsNoToken() {
         String stored = sealing.seal("echo", TOKEN);
-        RemoteSecrets.UnreadableSecretException e = assertThrows(RemoteSecrets.UnreadableSecretException.class,
+        RemoteSecrets.UnreadableSecretException e = assertThrows(
+                RemoteSecrets.UnreadableSecretException.class,
                 () -> RemoteSecrets.withKey(OTHER_KEY).open("echo", stored));
         assertFalse(e.getMessage().contains(TOKEN));
     }
@@ -49,8 +49,9 @@ class RemoteSecretsTest {
     @Test
     void aSealedTokenWithoutTheKeyIsUnreadableNotSentAsItIs() {
         String stored = sealing.seal("echo", TOKEN);
-        assertThrows(RemoteSecrets.UnreadableSecretException.class, () -> RemoteSecrets.inClear().open("echo",
-                stored));
+        assertThrows(
+                RemoteSecrets.UnreadableSecretException.class,
+                () -> RemoteSecrets.inClear().open("echo", stored));
     }
 
     @Test
@@ -87,15 +88,16 @@ class RemoteSecretsTest {
 
     @Test
     void aKeyThatIsNotTheBase64OfThirtyTwoBytesIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> RemoteSecrets.withKey(
-                Base64.getEncoder().encodeToString(bytes(16, 1))));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> RemoteSecrets.withKey(Base64.getEncoder().encodeToString(bytes(16, 1))));
         assertThrows(IllegalArgumentException.class, () -> RemoteSecrets.withKey("not base64 at all!"));
     }
 
     @Test
     void theRelaysTargetNeverShowsItsToken() {
-        RemoteAgents.Target target = new RemoteAgents.Target("echo", "https://agent.example/card",
-                "https://agent.example/rpc", "1.0", TOKEN, null, true, 0, 0, 0);
+        RemoteAgents.Target target = new RemoteAgents.Target(
+                "echo", "https://agent.example/card", "https://agent.example/rpc", "1.0", TOKEN, null, true, 0, 0, 0);
         assertFalse(target.toString().contains(TOKEN), target.toString());
     }
 

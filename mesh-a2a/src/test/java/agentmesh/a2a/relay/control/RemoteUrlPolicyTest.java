@@ -1,16 +1,14 @@
 package agentmesh.a2a.relay.control;
 
-import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Map;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Test;
 
 class RemoteUrlPolicyTest {
 
@@ -46,8 +44,8 @@ class RemoteUrlPolicyTest {
                 "https://224.0.0.1/", "multicast",
                 "https://100.64.0.1/", "shared",
                 "https://[::ffff:10.0.0.1]/", "private");
-        kinds.forEach((url, kind) -> assertTrue(forbidden(strict.check(url)).contains(kind),
-                url + " → " + strict.check(url)));
+        kinds.forEach((url, kind) ->
+                assertTrue(forbidden(strict.check(url)).contains(kind), url + " → " + strict.check(url)));
     }
 
     @Test
@@ -86,8 +84,14 @@ class RemoteUrlPolicyTest {
 
     @Test
     void otherSchemesCredentialsAndHostlessUrlsAreRefused() {
-        for (String url : List.of("file:///etc/passwd", "ftp://agent.example/", "gopher://agent.example/",
-                "/relative/card.json", "not a url", "https://user:pass@agent.example/", "https:///nohost")) {
+        for (String url : List.of(
+                "file:///etc/passwd",
+                "ftp://agent.example/",
+                "gopher://agent.example/",
+                "/relative/card.json",
+                "not a url",
+                "https://user:pass@agent.example/",
+                "https:///nohost")) {
             assertInstanceOf(UrlPolicy.Forbidden.class, strict.check(url), url);
         }
     }
@@ -102,8 +106,8 @@ class RemoteUrlPolicyTest {
 
     @Test
     void theTokensOriginIsSchemeHostAndPortOfTheCard() {
-        assertTrue(UrlPolicy.sameOrigin("https://agent.example/.well-known/agent-card.json",
-                "https://AGENT.example:443/rpc"));
+        assertTrue(UrlPolicy.sameOrigin(
+                "https://agent.example/.well-known/agent-card.json", "https://AGENT.example:443/rpc"));
         assertTrue(UrlPolicy.sameOrigin("http://127.0.0.1:4711/card", "http://127.0.0.1:4711/rpc"));
         assertFalse(UrlPolicy.sameOrigin("https://agent.example/card", "https://other.example/rpc"));
         assertFalse(UrlPolicy.sameOrigin("https://agent.example/card", "http://agent.example/rpc"));
