@@ -49,7 +49,6 @@ final class FaultInjector implements AutoCloseable {
     private final AtomicBoolean serverDown = new AtomicBoolean();
     private final AtomicBoolean brokerDown = new AtomicBoolean();
     private final AtomicBoolean identitySlow = new AtomicBoolean();
-    private final AtomicBoolean instanceDown = new AtomicBoolean();
     private final AtomicInteger serverKills = new AtomicInteger();
 
     FaultInjector(MeshStack stack, FakeIdentityService identity) {
@@ -100,9 +99,9 @@ final class FaultInjector implements AutoCloseable {
     private CompletableFuture<FaultRecord> strike(ScheduledFault fault) {
         try {
             return switch (fault.kind()) {
-                case PAYARA_KILL -> killServer(fault);
-                case KAFKA_STOP -> stopBroker(fault, false);
-                case KAFKA_KILL -> stopBroker(fault, true);
+                case PAYARA_KILL -> killInstance(fault, stack.server());
+                case KAFKA_STOP -> stopNode(fault, theBroker(), false);
+                case KAFKA_KILL -> stopNode(fault, theBroker(), true);
                 case CONSUMER_CRASH -> crashConsumer(fault);
                 case DB_CONNECTIONS -> killDatabaseConnections(fault);
                 case IDENTITY_TIMEOUT -> slowIdentity(fault);
@@ -118,48 +117,8 @@ final class FaultInjector implements AutoCloseable {
         }
     }
 
-    private CompletableFuture<FaultRecord> killServer(ScheduledFault fault) {
-        if (!serverDown.compareAndSet(false, true)) {
-            return done(FaultRecord.skipped(fault, "the server is down already"));
-        }
-        Instant struck = Instant.now();
-        try {
-            serverKills.incrementAndGet();
-            stack.server().kill();
-            stack.server().restart();
-        } finally {
-            serverDown.set(false);
-        }
-        Instant healed = Instant.now();
-        return done(new FaultRecord(
-                fault, struck, healed, "SIGKILL; restarted, application ready after " + seconds(struck, healed)));
-    }
-
-    private CompletableFuture<FaultRecord> stopBroker(ScheduledFault fault, boolean kill) {
-        KafkaBroker broker = stack.kafka().orElseThrow(() -> new IllegalStateException("no local broker to stop"));
-        if (!brokerDown.compareAndSet(false, true)) {
-            return done(FaultRecord.skipped(fault, "the broker is down already"));
-        }
-        Instant struck = Instant.now();
-        if (kill) {
-            broker.kill();
-        } else {
-            broker.stop();
-        }
-        return later(fault.length(), () -> {
-            try {
-                broker.start();
-            } finally {
-                brokerDown.set(false);
-            }
-            Instant healed = Instant.now();
-            return new FaultRecord(
-                    fault,
-                    struck,
-                    healed,
-                    (kill ? "SIGKILL" : "SIGTERM") + "; started again on the same log, accepting after "
-                            + seconds(struck, healed));
-        });
+    private KafkaBroker theBroker() {
+        return stack.kafka().orElseThrow(() -> new IllegalStateException("no local broker to stop"));
     }
 
     // The node leading most of the inbox topic's partitions, the one whose loss moves the most leaderships.
@@ -183,10 +142,10 @@ final class FaultInjector implements AutoCloseable {
         return servers.get(index);
     }
 
-    // One Kafka node of several down: the others keep acks=all going with min.insync.replicas=2.
+    // The broker, or one Kafka node of several (the others keep acks=all going with min.insync.replicas=2).
     private CompletableFuture<FaultRecord> stopNode(ScheduledFault fault, KafkaBroker node, boolean kill) {
         if (!brokerDown.compareAndSet(false, true)) {
-            return done(FaultRecord.skipped(fault, "a Kafka node is down already"));
+            return done(FaultRecord.skipped(fault, "the broker or a Kafka node is down already"));
         }
         Instant struck = Instant.now();
         if (kill) {
@@ -211,8 +170,8 @@ final class FaultInjector implements AutoCloseable {
     }
 
     private CompletableFuture<FaultRecord> killInstance(ScheduledFault fault, MeshServer instance) {
-        if (!instanceDown.compareAndSet(false, true)) {
-            return done(FaultRecord.skipped(fault, "an instance is down already"));
+        if (!serverDown.compareAndSet(false, true)) {
+            return done(FaultRecord.skipped(fault, "the server or an instance is down already"));
         }
         Instant struck = Instant.now();
         try {
@@ -220,7 +179,7 @@ final class FaultInjector implements AutoCloseable {
             instance.kill();
             instance.restart();
         } finally {
-            instanceDown.set(false);
+            serverDown.set(false);
         }
         Instant healed = Instant.now();
         return done(new FaultRecord(
@@ -232,8 +191,8 @@ final class FaultInjector implements AutoCloseable {
     }
 
     private CompletableFuture<FaultRecord> pauseInstance(ScheduledFault fault, MeshServer instance) {
-        if (!instanceDown.compareAndSet(false, true)) {
-            return done(FaultRecord.skipped(fault, "an instance is down already"));
+        if (!serverDown.compareAndSet(false, true)) {
+            return done(FaultRecord.skipped(fault, "the server or an instance is down already"));
         }
         ProcessHandle process = instance.pid().orElseThrow(() -> new IllegalStateException("the instance is down"));
         Instant struck = Instant.now();
@@ -242,7 +201,7 @@ final class FaultInjector implements AutoCloseable {
             try {
                 signal(process, "CONT");
             } finally {
-                instanceDown.set(false);
+                serverDown.set(false);
             }
             Instant healed = Instant.now();
             return new FaultRecord(
