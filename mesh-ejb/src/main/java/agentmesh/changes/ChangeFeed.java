@@ -4,8 +4,11 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
+import jakarta.ejb.SessionContext;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
+import jakarta.ejb.TransactionAttribute;
+import jakarta.ejb.TransactionAttributeType;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
@@ -71,9 +74,15 @@ public class ChangeFeed {
     private ScheduledFuture<?> polling;
     private boolean failing;
 
+    @Resource
+    SessionContext context;
+
+    // The executor calls the bean through its container (its business object): on a bare thread the transaction-scoped
+    // EntityManager has no invocation to belong to, and Payara refused every query ("closed EntityManager").
     @PostConstruct
     void start() {
-        polling = scheduler.scheduleWithFixedDelay(this::pollLogged, pollMillis, pollMillis, TimeUnit.MILLISECONDS);
+        ChangeFeed self = context.getBusinessObject(ChangeFeed.class);
+        polling = scheduler.scheduleWithFixedDelay(self::pollLogged, pollMillis, pollMillis, TimeUnit.MILLISECONDS);
     }
 
     @PreDestroy
@@ -81,8 +90,9 @@ public class ChangeFeed {
         polling.cancel(false);
     }
 
-    // One line when polls start failing (the database away) and one when they work again, not one per poll.
-    private void pollLogged() {
+    /** One poll; one log line when polls start failing (the database away) and one when they work again. */
+    @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
+    public void pollLogged() {
         try {
             poll();
             if (failing) {
