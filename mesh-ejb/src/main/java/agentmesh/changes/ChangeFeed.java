@@ -1,36 +1,27 @@
 package agentmesh.changes;
 
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.PreDestroy;
-import jakarta.annotation.Resource;
 import jakarta.ejb.DependsOn;
-import jakarta.ejb.SessionContext;
+import jakarta.ejb.Schedule;
 import jakarta.ejb.Singleton;
 import jakarta.ejb.Startup;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
-import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import java.util.List;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Finds what other server instances changed: every {@code mesh.changes.poll-ms} (100 ms), each {@link Followed}
- * change's rows changed since the previous poll began, by the database's clock, less an {@link #OVERLAP} for changes
- * that committed a little after their statement set the time. The window follows the polls, not the wall clock, so a
- * poll that runs late (a collection, a busy server) still reads every change — it reads a longer window once; a poll
- * in which a follower failed does not move the window on, so the next one reads it again. Hearing of a change twice
- * is the followers' to ignore. The cost is one query per poll for the clock and one per followed change, however
- * many listen: at 100 ms, 30 indexed queries a second, for a reader woken on another instance within about 100 ms of
- * the delivery.
+ * Finds what other server instances changed: once a second, each {@link Followed} change's rows changed since the
+ * previous poll began, by the database's clock, less an {@link #OVERLAP} for changes that committed a little after
+ * their statement set the time. The window follows the polls, not the wall clock, so a timer that runs late (a
+ * collection, a busy server) still reads every change — it reads a longer window once; a poll in which a follower
+ * failed does not move the window on, so the next one reads it again. Hearing of a change twice is the followers' to
+ * ignore. The cost is one query a second for the clock and one per followed change, however many listen.
  */
 @Singleton
 @Startup
@@ -64,54 +55,13 @@ public class ChangeFeed {
 
     private Object previousSince;
 
-    @Resource
-    ManagedScheduledExecutorService scheduler;
-
-    @Inject
-    @ConfigProperty(name = "mesh.changes.poll-ms", defaultValue = "100")
-    long pollMillis;
-
-    private ScheduledFuture<?> polling;
-    private boolean failing;
-
-    @Resource
-    SessionContext context;
-
-    // The executor calls the bean through its container (its business object): on a bare thread the transaction-scoped
-    // EntityManager has no invocation to belong to, and Payara refused every query ("closed EntityManager").
-    @PostConstruct
-    void start() {
-        ChangeFeed self = context.getBusinessObject(ChangeFeed.class);
-        polling = scheduler.scheduleWithFixedDelay(self::pollLogged, pollMillis, pollMillis, TimeUnit.MILLISECONDS);
-    }
-
-    @PreDestroy
-    void stop() {
-        polling.cancel(false);
-    }
-
-    /** One poll; one log line when polls start failing (the database away) and one when they work again. */
+    @Schedule(hour = "*", minute = "*", second = "*", persistent = false)
     @TransactionAttribute(TransactionAttributeType.NOT_SUPPORTED)
-    public void pollLogged() {
-        try {
-            poll();
-            if (failing) {
-                failing = false;
-                LOG.info("Change feed: polling again");
-            }
-        } catch (RuntimeException e) {
-            if (!failing) {
-                failing = true;
-                LOG.log(Level.WARNING, "Change feed: a poll failed; the next ones read its window again", e);
-            }
-        }
-    }
-
     void poll() {
         Object since =
                 em.createNativeQuery("SELECT UTC_TIMESTAMP(6) - " + OVERLAP).getSingleResult();
         Object from = previousSince == null ? since : previousSince;
-        RuntimeException failure = null;
+        boolean allRead = true;
         for (Followed change : followed) {
             try {
                 @SuppressWarnings("unchecked")
@@ -120,12 +70,16 @@ public class ChangeFeed {
                         .getResultList();
                 rows.forEach(change::changed);
             } catch (RuntimeException e) {
-                failure = new IllegalStateException(change.getClass().getSimpleName() + " failed", e);
+                allRead = false;
+                LOG.log(
+                        Level.WARNING,
+                        "Change feed: " + change.getClass().getSimpleName()
+                                + " failed; the next poll reads its window again",
+                        e);
             }
         }
-        if (failure != null) {
-            throw failure; // the window stays where it was: the next poll reads it again
+        if (allRead) {
+            previousSince = since;
         }
-        previousSince = since;
     }
 }
