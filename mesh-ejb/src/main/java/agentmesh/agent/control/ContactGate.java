@@ -9,15 +9,15 @@ import javax.sql.DataSource;
 
 /**
  * "May these two talk?" asked by a write inside its own transaction (with the mesh's own contacts): a revocation
- * committed before the write counts, on every server. The contact row is read with a shared lock, so a revocation
- * that comes while the write is open waits for it: a write is either before the revocation or refused. A CDI bean
- * that joins the caller's transaction: no container call on the write's path.
+ * committed before the write counts, on every server. A CDI bean that joins the caller's transaction: no container
+ * call on the write's path. A send asks in the same statement that takes its task ({@link #CONTACT_EXISTS}) and
+ * comes here only to say why it was refused.
  */
 @ApplicationScoped
 public class ContactGate {
 
-    private static final String CONTACT =
-            "SELECT 1 FROM contact WHERE agent_low = ? AND agent_high = ?" + " LOCK IN SHARE MODE";
+    /** A boolean SQL expression over the two parameters {@code agent_low, agent_high} of the pair. */
+    public static final String CONTACT_EXISTS = "EXISTS (SELECT 1 FROM contact WHERE agent_low = ? AND agent_high = ?)";
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
@@ -26,8 +26,14 @@ public class ContactGate {
     public void requireMayTalk(String from, String to) {
         ContactKey key = ContactKey.of(from, to);
         if (from.equals(to)
-                || Jdbc.query(dataSource, CONTACT, row -> 1, key.agentLow(), key.agentHigh())
-                        .isEmpty()) {
+                || Jdbc.query(
+                                dataSource,
+                                "SELECT " + CONTACT_EXISTS,
+                                row -> row.getBoolean(1),
+                                key.agentLow(),
+                                key.agentHigh())
+                        .get(0)
+                        .equals(Boolean.FALSE)) {
             throw refusal(from, to);
         }
     }

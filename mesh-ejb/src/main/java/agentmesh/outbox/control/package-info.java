@@ -15,7 +15,7 @@
  *
  * <p>Invariants: no event is written outside a transaction, nor one larger than Kafka takes (413); a round's records
  * are on the topic all or not at all; what orders events is the database's clock and the row id; a broker out of
- * reach changes no row. The enqueue persists the {@code OutboxEvent} entity; the rounds and the replay are
- * statements (sets, the database's clock); the admin's view reads the entity.
+ * reach changes no row. The enqueue and the rounds are plain JDBC; the admin's view reads the
+ * {@code OutboxEvent} entity.
  */
 package agentmesh.outbox.control;

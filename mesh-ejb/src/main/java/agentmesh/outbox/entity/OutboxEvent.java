@@ -11,9 +11,8 @@ import jakarta.persistence.Table;
 import java.time.LocalDateTime;
 
 /**
- * An event committed with the change that caused it, waiting to be published to Kafka under {@code eventKey}. Written
- * through this entity ({@code Outbox.enqueue}) and read by the admin's view; the dispatcher's rounds and the admin's
- * replay change its columns by statements, by the database's clock.
+ * An event committed with the change that caused it, waiting to be published to Kafka under {@code eventKey}. The
+ * dispatcher reads and updates plain columns; the entity is the admin's view and the one change an admin makes.
  */
 @Entity
 @Table(name = "outbox_event")
@@ -42,9 +41,7 @@ public class OutboxEvent {
     @Column(name = "attempts", nullable = false)
     private int attempts;
 
-    // Set by the database (the column's default, then the dispatcher's statements): its clock is the one every
-    // instance's claim compares with.
-    @Column(name = "next_attempt_at", nullable = false, insertable = false, updatable = false)
+    @Column(name = "next_attempt_at", nullable = false)
     private LocalDateTime nextAttemptAt;
 
     @Column(name = "last_error")
@@ -57,16 +54,6 @@ public class OutboxEvent {
     private LocalDateTime sentAt;
 
     protected OutboxEvent() {}
-
-    /** A new event, pending and due at once (by the database's clock: the column's default). */
-    public OutboxEvent(String eventKey, String eventType, String taskId, String payload, LocalDateTime createdAt) {
-        this.eventKey = eventKey;
-        this.eventType = eventType;
-        this.taskId = taskId;
-        this.payload = payload;
-        this.status = OutboxStatus.PENDING;
-        this.createdAt = createdAt;
-    }
 
     public int attempts() {
         return attempts;

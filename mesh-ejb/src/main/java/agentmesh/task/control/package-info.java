@@ -10,7 +10,7 @@
  *
  * <p>Invariants: every change locks the task's row first ({@code PESSIMISTIC_WRITE}, or
  * {@code FOR UPDATE SKIP LOCKED} for the idle scan); its event is written in the same transaction; only the task's
- * two agents may read or change it; a terminal task never changes again. The {@code task} row is written through
- * the {@code Task} entity only, here and by a send ({@code MessageAppender}); the persistence rule is DESIGN.md's.
+ * two agents may read or change it; a terminal task never changes again. These classes change the {@code task} row
+ * through the {@code Task} entity, while a send writes the same row by JDBC ({@code MessageAppender}).
  */
 package agentmesh.task.control;

@@ -50,25 +50,6 @@ public class Task {
 
     protected Task() {}
 
-    /** Opened by the requester's first message (seq 1). */
-    public Task(String taskId, String contextId, String requester, String assignee, LocalDateTime now) {
-        this.taskId = taskId;
-        this.contextId = contextId;
-        this.requester = requester;
-        this.assignee = assignee;
-        this.state = TaskState.SUBMITTED;
-        this.statusAt = now;
-        this.lastSeq = 1;
-        this.createdAt = now;
-        this.updatedAt = now;
-    }
-
-    /** The next message's seq; the row is locked. */
-    public int nextSeq(LocalDateTime now) {
-        updatedAt = now;
-        return ++lastSeq;
-    }
-
     public boolean involves(String agentId) {
         return requester.equals(agentId) || assignee.equals(agentId);
     }

@@ -58,27 +58,6 @@ public class TaskMessage {
 
     protected TaskMessage() {}
 
-    public TaskMessage(
-            String messageId,
-            Task task,
-            int seq,
-            String sender,
-            String recipient,
-            String role,
-            String parts,
-            String fingerprint,
-            LocalDateTime createdAt) {
-        this.messageId = messageId;
-        this.task = task;
-        this.seq = seq;
-        this.sender = sender;
-        this.recipient = recipient;
-        this.role = role;
-        this.parts = parts;
-        this.fingerprint = fingerprint;
-        this.createdAt = createdAt;
-    }
-
     public String messageId() {
         return messageId;
     }
