@@ -22,8 +22,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Token hash → agent, the question every request asks. An answer found in the database is kept for
  * {@code mesh.auth.token-cache-seconds} (5 by default), so a busy agent costs one lookup per period, not one per
  * request. A rotation makes the cache forget the agent's other tokens and tells the rotation listeners (which close
- * what those tokens opened): at once on the server that rotated, within about a second on the others (the
- * {@link TokenRotationChanges}). Unknown tokens are never cached, so a guessing client cannot fill the cache; it holds
+ * what those tokens opened): at once on the server that rotated, within a poll of the change feed on the others (a tenth of a second by
+ * default: {@link TokenRotationChanges}). Unknown tokens are never cached, so a guessing client cannot fill the cache; it holds
  * at most {@link #MAX_ENTRIES} tokens.
  */
 @ApplicationScoped

@@ -7,7 +7,7 @@ import jakarta.inject.Inject;
 /**
  * Token rotations, wherever they were made, as the {@link ChangeFeed} finds them (through the
  * {@code token_rotated_at} index): an old token stops working everywhere — and the streams, waits and sessions it
- * opened are closed — about a second after the rotation. Hearing of one twice is harmless.
+ * opened are closed — within a poll of the feed after the rotation. Hearing of one twice is harmless.
  */
 @ApplicationScoped
 public class TokenRotationChanges implements ChangeFeed.Followed {
