@@ -1,6 +1,7 @@
 package agentmesh.retry;
 
 import jakarta.ejb.EJBException;
+import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientException;
 
@@ -15,7 +16,9 @@ public final class Failures {
      */
     public static boolean isTransient(Throwable failure) {
         for (Throwable cause = failure; cause != null && cause.getCause() != cause; cause = cause.getCause()) {
-            if (cause instanceof SQLTransientException || cause instanceof SQLRecoverableException) {
+            if (cause instanceof SQLTransientException
+                    || cause instanceof SQLRecoverableException
+                    || cause instanceof SQLException sql && isConnectionLost(sql.getSQLState())) {
                 return true;
             }
             String name = cause.getClass().getSimpleName();
@@ -27,6 +30,15 @@ public final class Failures {
             }
         }
         return false;
+    }
+
+    /**
+     * SQL state class 08 is a connection exception (the driver names a closed or broken connection
+     * {@code SQLNonTransientConnectionException}, though a new connection can do the same work); 70100 is MariaDB's
+     * "query interrupted", what a statement meets when an administrator or a failover kills its connection.
+     */
+    private static boolean isConnectionLost(String sqlState) {
+        return sqlState != null && (sqlState.startsWith("08") || sqlState.equals("70100"));
     }
 
     /** The failure a bean's call met, without the container's {@code EJBException} around it. */

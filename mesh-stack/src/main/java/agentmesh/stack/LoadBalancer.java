@@ -120,6 +120,9 @@ public final class LoadBalancer implements AutoCloseable {
                 "    timeout client 10m",
                 "    timeout server 10m",
                 "    timeout http-request 15s",
+                // Longer than the JDK client's 30 s (and most clients'): the client closes an idle connection first,
+                // so it never sends a request on one the balancer is closing at that moment (a failed connection).
+                "    timeout http-keep-alive 5m",
                 // What HAProxy answers itself (no instance up, an instance that died or stalled mid-request) is the
                 // mesh's own 503: a problem document with Retry-After, which clients retry as any other.
                 "    errorfile 502 " + home.resolve(UNAVAILABLE_FILE),
@@ -132,6 +135,11 @@ public final class LoadBalancer implements AutoCloseable {
                 "    balance roundrobin",
                 "    option httpchk GET /health/ready",
                 "    http-check expect status 200",
+                // An instance that stalls (a pause, a long collection) holds what it was sent until it answers: past
+                // 8 s the balancer answers a request of the API itself, the mesh's 503, which the client retries with
+                // the same messageId. The inbox's reads wait on purpose (long polls, streams), as A2A and MCP may.
+                "    acl inbox path_beg /mesh/api/v1/inbox",
+                "    http-request set-timeout server 8s if { path_beg /mesh/api/v1/ } !inbox",
                 // The MCP library's ids are UUIDs (36 characters). An entry lives 30 minutes from its last use;
                 // 20k entries cover the sessions two instances keep (mesh.mcp.max-sessions, 1,000 each) many times.
                 "    stick-table type string len 64 size 20k expire 30m",

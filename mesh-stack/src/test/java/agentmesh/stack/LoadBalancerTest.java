@@ -74,6 +74,21 @@ class LoadBalancerTest {
     }
 
     @Test
+    void aStalledInstanceCostsTheApiEightSecondsButNotTheInboxsWaits() {
+        assertTrue(
+                section("backend instances")
+                        .containsAll(List.of(
+                                "acl inbox path_beg /mesh/api/v1/inbox",
+                                "http-request set-timeout server 8s if { path_beg /mesh/api/v1/ } !inbox")),
+                lines::toString);
+    }
+
+    @Test
+    void theClientClosesAnIdleConnectionBeforeTheBalancerDoes() {
+        assertTrue(section("defaults").contains("timeout http-keep-alive 5m"), lines::toString);
+    }
+
+    @Test
     void withoutHaproxyItRefusesToStartAndSaysWhereItLooked() {
         LoadBalancer missing = new LoadBalancer(Path.of("no-haproxy"), Path.of("target/lb"), 18090);
 
