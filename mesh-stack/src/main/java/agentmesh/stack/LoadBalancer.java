@@ -115,6 +115,10 @@ public final class LoadBalancer implements AutoCloseable {
                 "    mode http",
                 "    option forwardfor",
                 "    option redispatch",
+                // A request on a reused connection to an instance that dies before answering is answered by closing
+                // the client's connection (HAProxy's rule: a client may resend it); the mesh's clients see a cut, and
+                // a POST is not resent by every client. On a connection of its own, it is answered 502: the mesh's 503.
+                "    http-reuse never",
                 "    retries 2",
                 "    timeout connect 2s",
                 "    timeout client 10m",

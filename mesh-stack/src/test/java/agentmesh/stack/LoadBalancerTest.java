@@ -84,6 +84,11 @@ class LoadBalancerTest {
     }
 
     @Test
+    void anInstanceDyingUnderARequestIsAnsweredNotCut() {
+        assertTrue(section("defaults").contains("http-reuse never"), lines::toString);
+    }
+
+    @Test
     void theClientClosesAnIdleConnectionBeforeTheBalancerDoes() {
         assertTrue(section("defaults").contains("timeout http-keep-alive 5m"), lines::toString);
     }

@@ -46,13 +46,16 @@ public final class TopicReader {
         return read(bootstrap, key -> true);
     }
 
-    /** How many of the topic's partitions each Kafka node leads now, by node id. */
+    /**
+     * How many of the topic's partitions each Kafka node leads now, by node id. Asked in the middle of a chaos run, on
+     * two loaded cores: the metadata may take longer than the ten seconds the other reads allow (a run failed so).
+     */
     public static Map<Integer, Long> partitionsLedByNode(String bootstrap) {
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(
                 Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap),
                 new StringDeserializer(),
                 new StringDeserializer())) {
-            return consumer.partitionsFor(TOPIC, Duration.ofSeconds(10)).stream()
+            return consumer.partitionsFor(TOPIC, Duration.ofSeconds(60)).stream()
                     .filter(info -> info.leader() != null && !info.leader().isEmpty())
                     .collect(Collectors.groupingBy(info -> info.leader().id(), Collectors.counting()));
         }

@@ -1,6 +1,7 @@
 package agentmesh.system.chaos;
 
 import agentmesh.system.ApiResponse;
+import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.util.concurrent.CompletionException;
@@ -24,8 +25,12 @@ enum AttemptOutcome {
     SERVER_ERROR,
     /** No answer within the client's timeout; retried, since the send may or may not have been stored. */
     TIMED_OUT,
-    /** Refused or cut (the server is down or died mid-request); retried. */
-    CONNECTION_FAILED,
+    /** No connection within the client's connect timeout: nothing was sent; retried. */
+    CONNECT_TIMED_OUT,
+    /** The connection was refused (nothing listens): nothing was sent; retried. */
+    CONNECTION_REFUSED,
+    /** The connection closed or reset before the answer (the far end died mid-request); retried. */
+    CONNECTION_CUT,
     /**
      * An error that is not {@code application/problem+json} did not come from the mesh, whose every error is one:
      * it came from the app server before the application was loaded (Payara answers 404 then) or from something in
@@ -40,9 +45,13 @@ enum AttemptOutcome {
             Throwable cause =
                     failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
             // A connect timeout means nothing was sent; a request timeout leaves the outcome unknown.
-            return cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)
-                    ? TIMED_OUT
-                    : CONNECTION_FAILED;
+            if (cause instanceof HttpConnectTimeoutException) {
+                return CONNECT_TIMED_OUT;
+            }
+            if (cause instanceof HttpTimeoutException) {
+                return TIMED_OUT;
+            }
+            return cause instanceof ConnectException ? CONNECTION_REFUSED : CONNECTION_CUT;
         }
         int status = response.status();
         if (status == 201) {
