@@ -40,6 +40,11 @@ final class RelayLeases {
         this.live = live;
     }
 
+    /** {@code k1 = ? AND k2 = ?…}: the condition on the key columns that names one row. */
+    String byKey() {
+        return byKey;
+    }
+
     /**
      * Takes or renews the lease on each live row not leased by another instance; returns the {@code columns} of
      * those now this instance's that are due (not backing off).
