@@ -25,10 +25,11 @@ public class PushConfigs extends RelayTargets<PushConfigs.Target> {
     public PushConfigs() {
         super(
                 OutboundDeadLetters.PUSH,
-                "push_config",
-                List.of("task_id", "agent_id", "config_id"),
-                "pushed_cursor",
-                "ended_at IS NULL",
+                new RelayLeases.Rows(
+                        "push_config",
+                        List.of("task_id", "agent_id", "config_id"),
+                        "pushed_cursor",
+                        "ended_at IS NULL"),
                 "task_id, config_id, agent_id, protocol_version, url, token, auth_scheme, auth_credentials,"
                         + " pushed_cursor, attempts, refusals");
     }

@@ -32,37 +32,24 @@ abstract class RelayTargets<T extends CursorRelay.Target> implements CursorRelay
     OutboundDeadLetters deadLetters;
 
     private final String relay;
-    private final String table;
-    private final List<String> keyColumns;
-    private final String cursorColumn;
-    private final String live;
+    private final RelayLeases.Rows rows;
     private final String targetColumns;
     RelayLeases leases;
 
     /**
      * @param relay         the relay's name among the dead letters ({@link OutboundDeadLetters#REMOTE}, …)
-     * @param keyColumns    the columns that name a row, in the order {@link #rowKey} gives their values
-     * @param live          the condition a row must meet to be leased at all ({@code TRUE} for every row)
+     * @param rows          the targets' rows, their key columns in the order {@link #rowKey} gives their values
      * @param targetColumns the columns {@link #target} reads, in its order
      */
-    RelayTargets(
-            String relay,
-            String table,
-            List<String> keyColumns,
-            String cursorColumn,
-            String live,
-            String targetColumns) {
+    RelayTargets(String relay, RelayLeases.Rows rows, String targetColumns) {
         this.relay = relay;
-        this.table = table;
-        this.keyColumns = keyColumns;
-        this.cursorColumn = cursorColumn;
-        this.live = live;
+        this.rows = rows;
         this.targetColumns = targetColumns;
     }
 
     @PostConstruct
     void leases() {
-        leases = new RelayLeases(dataSource, table, keyColumns, cursorColumn, live);
+        leases = new RelayLeases(dataSource, rows);
     }
 
     /** A target from its row's {@code targetColumns}. */
@@ -78,7 +65,7 @@ abstract class RelayTargets<T extends CursorRelay.Target> implements CursorRelay
     Optional<T> targetAt(Object... key) {
         return Jdbc.query(
                         dataSource,
-                        "SELECT " + targetColumns + " FROM " + table + " WHERE " + leases.byKey(),
+                        "SELECT " + targetColumns + " FROM " + rows.table() + " WHERE " + rows.byKey(),
                         this::target,
                         key)
                 .stream()

@@ -23,10 +23,7 @@ public class RemoteAgents extends RelayTargets<RemoteAgents.Target> {
     public RemoteAgents() {
         super(
                 OutboundDeadLetters.REMOTE,
-                "remote_agent",
-                List.of("agent_id"),
-                "relayed_cursor",
-                "TRUE",
+                new RelayLeases.Rows("remote_agent", List.of("agent_id"), "relayed_cursor", "TRUE"),
                 "agent_id, card_url, endpoint, protocol_version, secret, streaming, relayed_cursor, attempts, refusals");
     }
 
