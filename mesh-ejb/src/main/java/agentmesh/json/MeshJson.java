@@ -8,6 +8,7 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
 import java.io.StringReader;
+import java.util.List;
 
 /**
  * JSON-P through one provider, looked up once. {@code jakarta.json.Json.create…} looks the provider up through the
@@ -35,6 +36,16 @@ public final class MeshJson {
 
     public static JsonArray readArray(String text) {
         return (JsonArray) readValue(text);
+    }
+
+    /** The objects an array holds, in order; none for anything else: a lenient read of what another server sent. */
+    public static List<JsonObject> objects(JsonValue value) {
+        return value instanceof JsonArray array
+                ? array.stream()
+                        .filter(JsonObject.class::isInstance)
+                        .map(JsonObject.class::cast)
+                        .toList()
+                : List.of();
     }
 
     public static JsonValue readValue(String text) {

@@ -2,6 +2,7 @@ package agentmesh.stack;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -28,11 +29,19 @@ public interface MeshServer extends AutoCloseable {
     /** Starts the instance again after a stop or a kill and waits until the application answers. */
     void restart();
 
-    /** Stops the instance in an orderly way (the application's shutdown runs). */
-    void stop();
+    /**
+     * Stops the instance in an orderly way (the application's shutdown runs): by default SIGTERM, which runs the
+     * server's shutdown (Payara Micro's hook, WildFly's graceful shutdown) — the application is undeployed, its
+     * consumers leave the group — waited for a minute.
+     */
+    default void stop() {
+        pid().ifPresent(running -> Processes.terminate(running, Duration.ofSeconds(60)));
+    }
 
     /** SIGKILL of the server process: a crash, with no chance to finish anything. */
-    void kill();
+    default void kill() {
+        pid().ifPresent(Processes::kill);
+    }
 
     /** The server process, while it runs. */
     Optional<ProcessHandle> pid();
@@ -40,5 +49,7 @@ public interface MeshServer extends AutoCloseable {
     Path serverLog();
 
     @Override
-    void close();
+    default void close() {
+        stop();
+    }
 }

@@ -115,17 +115,6 @@ public final class PayaraMicroServer implements MeshServer {
     }
 
     @Override
-    public void stop() {
-        // SIGTERM runs Payara Micro's shutdown hook: the application is undeployed, its consumers leave the group.
-        pid().ifPresent(running -> Processes.terminate(running, Duration.ofSeconds(60)));
-    }
-
-    @Override
-    public void kill() {
-        pid().ifPresent(Processes::kill);
-    }
-
-    @Override
     public Optional<ProcessHandle> pid() {
         return process.filter(ProcessHandle::isAlive);
     }
@@ -133,11 +122,6 @@ public final class PayaraMicroServer implements MeshServer {
     @Override
     public Path serverLog() {
         return rootDir.resolve("server.log");
-    }
-
-    @Override
-    public void close() {
-        stop();
     }
 
     private Optional<ProcessHandle> pidFromFile() {

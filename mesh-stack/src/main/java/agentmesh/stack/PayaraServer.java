@@ -162,11 +162,6 @@ public final class PayaraServer implements MeshServer {
     }
 
     @Override
-    public void kill() {
-        pid().ifPresent(Processes::kill);
-    }
-
-    @Override
     public Optional<ProcessHandle> pid() {
         return Processes.fromPidFile(
                 domainsDir.resolve(DOMAIN).resolve("config").resolve("pid"));

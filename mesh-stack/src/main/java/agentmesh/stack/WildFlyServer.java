@@ -155,17 +155,6 @@ public final class WildFlyServer implements MeshServer {
     }
 
     @Override
-    public void stop() {
-        // SIGTERM is WildFly's graceful shutdown: the application is undeployed, its consumers leave the group.
-        pid().ifPresent(running -> Processes.terminate(running, Duration.ofSeconds(60)));
-    }
-
-    @Override
-    public void kill() {
-        pid().ifPresent(Processes::kill);
-    }
-
-    @Override
     public Optional<ProcessHandle> pid() {
         return Processes.fromPidFile(pidFile());
     }
@@ -173,11 +162,6 @@ public final class WildFlyServer implements MeshServer {
     @Override
     public Path serverLog() {
         return baseDir.resolve("log").resolve("server.log");
-    }
-
-    @Override
-    public void close() {
-        stop();
     }
 
     private Path pidFile() {

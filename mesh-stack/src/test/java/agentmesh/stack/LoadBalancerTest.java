@@ -128,12 +128,6 @@ class LoadBalancerTest {
         public void restart() {}
 
         @Override
-        public void stop() {}
-
-        @Override
-        public void kill() {}
-
-        @Override
         public Optional<ProcessHandle> pid() {
             return Optional.empty();
         }
@@ -142,8 +136,5 @@ class LoadBalancerTest {
         public Path serverLog() {
             return Path.of("server.log");
         }
-
-        @Override
-        public void close() {}
     }
 }

@@ -2,10 +2,14 @@ package agentmesh.agent.control;
 
 import agentmesh.agent.entity.Agent;
 import agentmesh.agent.entity.Contact;
+import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.DuplicateKey;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.json.MeshJson;
 import agentmesh.problem.InvalidRequestException;
+import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
+import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -20,13 +24,26 @@ import jakarta.persistence.PersistenceException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import javax.sql.DataSource;
 
-/** Registers agents and finds them by id or by token. */
+/**
+ * Registers agents, describes them and finds them by id or by host label. The {@code Agent} entity reads; a
+ * registration and a description are written by statements, as every write of the {@code agent} row ({@link
+ * AgentTokens#replace}).
+ */
 @Stateless
 public class AgentRegistry {
 
+    private static final String INSERT =
+            "INSERT INTO agent (agent_id, display_name, token_hash, created_at) VALUES (?, ?, ?, ?)";
+    private static final String DESCRIBE =
+            "UPDATE agent SET description = ?, skills = ?, host_label = ? WHERE agent_id = ?";
+
     @PersistenceContext
     EntityManager em;
+
+    @Resource(lookup = MeshDataSource.IN_USE)
+    DataSource dataSource;
 
     @Inject
     Clock clock;
@@ -42,9 +59,9 @@ public class AgentRegistry {
 
     public RegisteredAgent register(String agentId, String displayName) {
         String token = Tokens.newToken();
-        em.persist(new Agent(agentId, displayName, Tokens.hash(token), UtcTime.now(clock)));
+        String createdAt = UtcDateTimeConverter.format(UtcTime.now(clock));
         try {
-            em.flush();
+            Jdbc.update(dataSource, INSERT, agentId, displayName, Tokens.hash(token), createdAt);
         } catch (PersistenceException e) {
             if (DuplicateKey.violates(e, "PRIMARY")) {
                 throw new AgentExistsException(agentId);
@@ -124,16 +141,16 @@ public class AgentRegistry {
                 throw new InvalidRequestException("hostLabel", "is another agent's host: " + holder.orElse(hostLabel));
             }
         }
-        agent.describe(description, skills.isEmpty() ? null : skills.toString(), hostLabel);
         try {
-            em.flush();
+            Jdbc.update(
+                    dataSource, DESCRIBE, description, skills.isEmpty() ? null : skills.toString(), hostLabel, agentId);
         } catch (PersistenceException e) {
             if (DuplicateKey.violates(e, "uk_agent_host_label")) {
                 throw new InvalidRequestException("hostLabel", "is another agent's host");
             }
             throw e;
         }
-        return description(agent);
+        return new AgentDescription(agentId, agent.displayName(), description, skills, hostLabel);
     }
 
     /**

@@ -36,13 +36,6 @@ public class Agent {
 
     protected Agent() {}
 
-    public Agent(String agentId, String displayName, String tokenHash, LocalDateTime createdAt) {
-        this.agentId = agentId;
-        this.displayName = displayName;
-        this.tokenHash = tokenHash;
-        this.createdAt = createdAt;
-    }
-
     public String agentId() {
         return agentId;
     }
@@ -65,12 +58,5 @@ public class Agent {
 
     public String hostLabel() {
         return hostLabel;
-    }
-
-    /** What the agent's A2A card says of it, and the host label it is found at. */
-    public void describe(String description, String skills, String hostLabel) {
-        this.description = description;
-        this.skills = skills;
-        this.hostLabel = hostLabel;
     }
 }

@@ -1,24 +1,26 @@
 package agentmesh.task.control;
 
-import agentmesh.task.entity.Task;
+import agentmesh.datasource.MeshDataSource;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.task.entity.TaskState;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
+import javax.sql.DataSource;
 
 /**
  * Fails tasks that have been idle too long: {@code submitted} or {@code working} with no activity for the limit.
  * One batch per transaction; claimed with {@code FOR UPDATE SKIP LOCKED}, one state at a time in the order of the
  * {@code (state, updated_at)} index, so several instances scanning at once split the work and fail each task once.
+ * Plain statements, as every write of a task's row ({@link TaskRow}).
  */
 @Stateless
 public class IdleTaskScan {
@@ -27,12 +29,11 @@ public class IdleTaskScan {
     private static final int BATCH = 100;
 
     // Only tasks still idle under the lock: a send may have touched one since it was selected.
-    private static final String CLAIM = """
-            SELECT * FROM task WHERE state = ? AND updated_at < ?
-            ORDER BY updated_at LIMIT ? FOR UPDATE SKIP LOCKED""";
+    private static final String CLAIM = "SELECT " + TaskRow.COLUMNS
+            + " FROM task WHERE state = ? AND updated_at < ? ORDER BY updated_at LIMIT ? FOR UPDATE SKIP LOCKED";
 
-    @PersistenceContext
-    EntityManager em;
+    @Resource(lookup = MeshDataSource.IN_USE)
+    DataSource dataSource;
 
     @Inject
     TaskEvents events;
@@ -50,16 +51,15 @@ public class IdleTaskScan {
         String cutoff = UtcDateTimeConverter.format(now.minus(limit));
         int failed = 0;
         for (TaskState state : List.of(TaskState.SUBMITTED, TaskState.WORKING)) {
-            @SuppressWarnings("unchecked")
-            List<Task> idle = em.createNativeQuery(CLAIM, Task.class)
-                    .setParameter(1, state.name())
-                    .setParameter(2, cutoff)
-                    .setParameter(3, BATCH - failed)
-                    .getResultList();
-            for (Task task : idle) {
-                task.changeState(TaskState.FAILED, REASON, now);
-                events.statusChanged(task, TaskEvents.MESH, task.requester(), now);
-                events.statusChanged(task, TaskEvents.MESH, task.assignee(), now);
+            List<TaskRow> idle = Jdbc.query(dataSource, CLAIM, TaskRow::read, state.name(), cutoff, BATCH - failed);
+            if (idle.isEmpty()) {
+                continue;
+            }
+            TaskRow.moveTo(dataSource, idle.stream().map(TaskRow::taskId).toList(), TaskState.FAILED, REASON, now);
+            for (TaskRow task : idle) {
+                TaskRow moved = task.movedTo(TaskState.FAILED, REASON, now);
+                events.statusChanged(moved, TaskEvents.MESH, task.requester(), now);
+                events.statusChanged(moved, TaskEvents.MESH, task.assignee(), now);
                 metrics.timedOut();
             }
             failed += idle.size();

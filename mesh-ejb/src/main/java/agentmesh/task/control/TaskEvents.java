@@ -2,7 +2,6 @@ package agentmesh.task.control;
 
 import agentmesh.outbox.control.Outbox;
 import agentmesh.outbox.entity.InboxEvent;
-import agentmesh.task.entity.Task;
 import agentmesh.time.UtcTime;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -23,7 +22,7 @@ public class TaskEvents {
     @Inject
     Outbox outbox;
 
-    public void statusChanged(Task task, String from, String to, LocalDateTime now) {
+    public void statusChanged(TaskRow task, String from, String to, LocalDateTime now) {
         outbox.enqueue(InboxEvent.taskStatus(
                 envelope(task, from, to, now),
                 task.state().wireName(),
@@ -32,7 +31,7 @@ public class TaskEvents {
     }
 
     public void artifactAdded(
-            Task task,
+            TaskRow task,
             String from,
             String to,
             String artifactId,
@@ -43,7 +42,7 @@ public class TaskEvents {
         outbox.enqueue(InboxEvent.artifact(envelope(task, from, to, now), artifactId, name, parts, append));
     }
 
-    private static InboxEvent.Envelope envelope(Task task, String from, String to, LocalDateTime now) {
+    private static InboxEvent.Envelope envelope(TaskRow task, String from, String to, LocalDateTime now) {
         return new InboxEvent.Envelope(task.taskId(), task.contextId(), from, to, UtcTime.toInstant(now));
     }
 }

@@ -2,32 +2,34 @@ package agentmesh.task.control;
 
 import agentmesh.agent.control.ContactCheck;
 import agentmesh.agent.control.ContactGate;
+import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.DuplicateKey;
+import agentmesh.jdbc.Jdbc;
 import agentmesh.json.MeshJson;
 import agentmesh.parts.control.Parts;
 import agentmesh.problem.MeshException;
-import agentmesh.task.entity.Task;
 import agentmesh.task.entity.TaskState;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
+import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.LockModeType;
-import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.PersistenceException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
+import javax.sql.DataSource;
 
 /**
  * Status changes, cancellation and artifacts: each in one transaction with the event that tells the other agent,
- * under the task row's lock (the same lock a send takes, so events and messages of a task keep their order).
+ * under the task row's lock (the same lock a send takes, so events and messages of a task keep their order). Plain
+ * statements, as the send's: the {@code Task} entity only reads ({@link TaskReader}).
  */
 @Stateless
 public class TaskLifecycle {
@@ -38,8 +40,15 @@ public class TaskLifecycle {
      */
     public static final long MAX_ARTIFACT_BYTES = 1024 * 1024;
 
-    @PersistenceContext
-    EntityManager em;
+    private static final String LOCK = "SELECT " + TaskRow.COLUMNS + " FROM task WHERE task_id = ? FOR UPDATE";
+    private static final String TOUCH = "UPDATE task SET updated_at = ? WHERE task_id = ?";
+    private static final String STORED_ARTIFACT = "SELECT MAX(chunk), SUM(JSON_LENGTH(parts)), SUM(parts_bytes),"
+            + " MAX(CASE WHEN chunk = 0 THEN name END) FROM task_artifact WHERE task_id = ? AND artifact_id = ?";
+    private static final String INSERT_CHUNK = "INSERT INTO task_artifact (artifact_id, chunk, task_id, name, parts,"
+            + " created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)";
+
+    @Resource(lookup = MeshDataSource.IN_USE)
+    DataSource dataSource;
 
     @Inject
     TaskEvents events;
@@ -53,7 +62,7 @@ public class TaskLifecycle {
     /** The assignee reports progress; the requester is told, if the two may still talk. */
     public TaskView.Status changeStatus(
             String taskId, String caller, TaskState target, String reason, ContactCheck contactCheck) {
-        Task task = lock(taskId, caller);
+        TaskRow task = lock(taskId, caller);
         if (!caller.equals(task.assignee())) {
             throw new NotTheAssigneeException(taskId, caller);
         }
@@ -65,9 +74,9 @@ public class TaskLifecycle {
             throw new IllegalTransitionException(taskId, task.state(), target);
         }
         LocalDateTime now = UtcTime.now(clock);
-        task.changeState(target, reason, now);
-        events.statusChanged(task, caller, task.requester(), now);
-        return status(task);
+        TaskRow moved = move(task, target, reason, now);
+        events.statusChanged(moved, caller, task.requester(), now);
+        return status(moved);
     }
 
     /**
@@ -75,7 +84,7 @@ public class TaskLifecycle {
      * work is always allowed, so that a revocation never leaves a task running until its idle timeout.
      */
     public TaskView.Status cancel(String taskId, String caller, String reason) {
-        Task task = lock(taskId, caller);
+        TaskRow task = lock(taskId, caller);
         if (task.state() == TaskState.CANCELED) {
             return status(task);
         }
@@ -83,15 +92,15 @@ public class TaskLifecycle {
             throw new IllegalTransitionException(taskId, task.state(), TaskState.CANCELED);
         }
         LocalDateTime now = UtcTime.now(clock);
-        task.changeState(TaskState.CANCELED, reason, now);
-        events.statusChanged(task, caller, task.counterpartOf(caller), now);
-        return status(task);
+        TaskRow moved = move(task, TaskState.CANCELED, reason, now);
+        events.statusChanged(moved, caller, task.counterpartOf(caller), now);
+        return status(moved);
     }
 
     /** The assignee attaches an artifact; the requester is told, if the two may still talk. */
     public ArtifactView addArtifact(
             String taskId, String caller, String artifactId, String name, JsonArray parts, ContactCheck contactCheck) {
-        Task task = writableArtifacts(taskId, caller, contactCheck);
+        TaskRow task = writableArtifacts(taskId, caller, contactCheck);
         String id = Objects.requireNonNullElseGet(artifactId, () -> "a-" + UUID.randomUUID());
         return insertChunk(task, caller, id, name, Parts.canonical(parts), 0);
     }
@@ -105,29 +114,33 @@ public class TaskLifecycle {
      */
     public ArtifactView appendToArtifact(
             String taskId, String caller, String artifactId, String name, JsonArray parts, ContactCheck contactCheck) {
-        Task task = writableArtifacts(taskId, caller, contactCheck);
+        TaskRow task = writableArtifacts(taskId, caller, contactCheck);
         JsonArray canonical = Parts.canonical(parts);
         // Under the task's lock, as every write of its artifacts: the chunks counted are all there are.
-        Object[] stored = (Object[]) em.createNativeQuery("SELECT MAX(chunk), SUM(JSON_LENGTH(parts)),"
-                        + " SUM(parts_bytes), MAX(CASE WHEN chunk = 0 THEN name END) FROM task_artifact"
-                        + " WHERE task_id = ? AND artifact_id = ?")
-                .setParameter(1, taskId)
-                .setParameter(2, artifactId)
-                .getSingleResult();
-        if (stored[0] == null) {
+        StoredArtifact stored = Jdbc.query(
+                        dataSource,
+                        STORED_ARTIFACT,
+                        row -> new StoredArtifact(
+                                row.getObject(1, Integer.class), row.getLong(2), row.getLong(3), row.getString(4)),
+                        taskId,
+                        artifactId)
+                .get(0);
+        if (stored.lastChunk() == null) {
             return insertChunk(task, caller, artifactId, name, canonical, 0);
         }
-        long partCount = ((Number) stored[1]).longValue() + canonical.size();
-        long bytes = ((Number) stored[2]).longValue() + canonical.toString().getBytes(StandardCharsets.UTF_8).length;
+        long partCount = stored.parts() + canonical.size();
+        long bytes = stored.bytes() + canonical.toString().getBytes(StandardCharsets.UTF_8).length;
         if (partCount > Parts.MAX_PARTS || bytes > MAX_ARTIFACT_BYTES) {
             throw new ArtifactTooLargeException(taskId, artifactId, partCount, bytes);
         }
-        int next = ((Number) stored[0]).intValue() + 1;
-        return insertChunk(task, caller, artifactId, (String) stored[3], canonical, next);
+        return insertChunk(task, caller, artifactId, stored.name(), canonical, stored.lastChunk() + 1);
     }
 
-    private Task writableArtifacts(String taskId, String caller, ContactCheck contactCheck) {
-        Task task = lock(taskId, caller);
+    // An artifact's chunks so far: the last one's number (null: none), their parts and bytes, the artifact's name.
+    private record StoredArtifact(Integer lastChunk, long parts, long bytes, String name) {}
+
+    private TaskRow writableArtifacts(String taskId, String caller, ContactCheck contactCheck) {
+        TaskRow task = lock(taskId, caller);
         if (!caller.equals(task.assignee())) {
             throw new NotTheAssigneeException(taskId, caller);
         }
@@ -140,50 +153,55 @@ public class TaskLifecycle {
 
     // Chunk 0 is an artifact added; a later one, parts appended to it.
     private ArtifactView insertChunk(
-            Task task, String caller, String artifactId, String name, JsonArray canonical, int chunk) {
+            TaskRow task, String caller, String artifactId, String name, JsonArray canonical, int chunk) {
         LocalDateTime now = UtcTime.now(clock);
+        String time = UtcDateTimeConverter.format(now);
         try {
-            em.createNativeQuery("INSERT INTO task_artifact (artifact_id, chunk, task_id, name, parts, created_by,"
-                            + " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-                    .setParameter(1, artifactId)
-                    .setParameter(2, chunk)
-                    .setParameter(3, task.taskId())
-                    .setParameter(4, name)
-                    .setParameter(5, canonical.toString())
-                    .setParameter(6, caller)
-                    .setParameter(7, UtcDateTimeConverter.format(now))
-                    .executeUpdate();
+            Jdbc.update(
+                    dataSource,
+                    INSERT_CHUNK,
+                    artifactId,
+                    chunk,
+                    task.taskId(),
+                    name,
+                    canonical.toString(),
+                    caller,
+                    time);
         } catch (PersistenceException e) {
             if (DuplicateKey.violates(e, "uk_task_artifact")) {
                 throw new ArtifactExistsException(task.taskId(), artifactId);
             }
             throw e;
         }
-        task.touch(now);
+        Jdbc.update(dataSource, TOUCH, time, task.taskId());
         boolean append = chunk > 0;
         events.artifactAdded(task, caller, task.requester(), artifactId, name, canonical, append, now);
         return new ArtifactView(artifactId, name, canonical, UtcTime.toInstant(now), append);
     }
 
     // Under the task's lock: a revocation committed before this write counts.
-    private void requireContact(Task task, String caller, ContactCheck contactCheck) {
+    private void requireContact(TaskRow task, String caller, ContactCheck contactCheck) {
         if (contactCheck == ContactCheck.IN_TRANSACTION) {
             contacts.requireMayTalk(caller, task.counterpartOf(caller));
         }
     }
 
-    private Task lock(String taskId, String caller) {
-        Task task = em.find(Task.class, taskId, LockModeType.PESSIMISTIC_WRITE);
-        if (task == null) {
-            throw new UnknownTaskException(taskId);
-        }
+    private TaskRow lock(String taskId, String caller) {
+        TaskRow task = Jdbc.query(dataSource, LOCK, TaskRow::read, taskId).stream()
+                .findFirst()
+                .orElseThrow(() -> new UnknownTaskException(taskId));
         if (!task.involves(caller)) {
             throw new TaskAccessDeniedException(taskId, caller);
         }
         return task;
     }
 
-    private static TaskView.Status status(Task task) {
+    private TaskRow move(TaskRow task, TaskState target, String reason, LocalDateTime now) {
+        TaskRow.moveTo(dataSource, List.of(task.taskId()), target, reason, now);
+        return task.movedTo(target, reason, now);
+    }
+
+    private static TaskView.Status status(TaskRow task) {
         return new TaskView.Status(task.state().wireName(), UtcTime.toInstant(task.statusAt()), task.statusReason());
     }
 

@@ -8,9 +8,10 @@
  * {@link agentmesh.task.control.IdleTaskScan} fail idle tasks; {@link agentmesh.task.control.TaskEvents} writes the
  * outbox event that tells the other agent; {@link agentmesh.task.control.TaskMetrics} counts the timeouts.
  *
- * <p>Invariants: every change locks the task's row first ({@code PESSIMISTIC_WRITE}, or
+ * <p>Invariants: every change locks the task's row first ({@code SELECT … FOR UPDATE}, or
  * {@code FOR UPDATE SKIP LOCKED} for the idle scan); its event is written in the same transaction; only the task's
- * two agents may read or change it; a terminal task never changes again. These classes change the {@code task} row
- * through the {@code Task} entity, while a send writes the same row by JDBC ({@code MessageAppender}).
+ * two agents may read or change it; a terminal task never changes again. Every write of a task — these classes'
+ * ({@link agentmesh.task.control.TaskRow}) and the send's ({@code MessageAppender}) — is a plain statement; the
+ * entities only read ({@link agentmesh.task.control.TaskReader}).
  */
 package agentmesh.task.control;

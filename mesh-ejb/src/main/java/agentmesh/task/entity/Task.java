@@ -59,19 +59,6 @@ public class Task {
         return requester.equals(agentId) ? assignee : requester;
     }
 
-    /** Moves to the target state (the caller has checked {@link TaskState#mayMoveTo}); this is activity too. */
-    public void changeState(TaskState target, String reason, LocalDateTime now) {
-        state = target;
-        statusReason = reason;
-        statusAt = now;
-        updatedAt = now;
-    }
-
-    /** Records activity: an artifact, a message. */
-    public void touch(LocalDateTime now) {
-        updatedAt = now;
-    }
-
     public String taskId() {
         return taskId;
     }

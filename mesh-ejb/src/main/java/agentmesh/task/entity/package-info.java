@@ -5,7 +5,7 @@
  * transitions.
  *
  * <p>Invariants: {@code last_seq} changes only under the task row's lock, so the messages' seq has no gap; nothing
- * leaves a terminal state. A message row is inserted by JDBC ({@code MessageAppender}) and read through the entity;
- * the task row is written both ways (see {@code agentmesh.task.control}).
+ * leaves a terminal state. They are read models: both rows are written by statements ({@code MessageAppender},
+ * {@code TaskLifecycle}, {@code IdleTaskScan}) and read through the entities.
  */
 package agentmesh.task.entity;

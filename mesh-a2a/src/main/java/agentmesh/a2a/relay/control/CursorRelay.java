@@ -33,7 +33,7 @@ import java.util.stream.Collectors;
  * admin to replay, and the events behind it move on; a call the {@link UrlPolicy} does not allow parks the event at
  * once. Delivery is at least once: a crash between an answer and the note of it sends the event again.
  *
- * <p>One instance delivers a target at a time: the store hands out leases ({@link #claimDue()}), renewed at every
+ * <p>One instance delivers a target at a time: the store hands out leases ({@link Targets#claimDue()}), renewed at every
  * turn. A turn reads where the leased targets' inboxes stand in one query ({@link InboxReader#lastCursors}) and
  * looks only at the targets behind them: an idle target costs no query of its own. Runs on one container thread,
  * woken by an inbox signal of an agent a target reads, when a retry is due, and every {@link #sweep()}; the calls
@@ -71,6 +71,30 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
     }
 
     /**
+     * Where a relay's targets are kept: which agents' inboxes they read, and each one's lease, cursor, retry state and
+     * parked events ({@link RelayTargets}).
+     */
+    interface Targets<T extends Target> {
+
+        /** The agents whose inboxes the targets read (those whose inbox signals wake the relay). */
+        List<String> agentIds();
+
+        /** Takes or renews the lease on each target that is due; returns those now this instance's. */
+        List<T> claimDue();
+
+        /** The event at {@code cursor} is done with; false when the lease went to another instance meanwhile. */
+        boolean advance(T target, long cursor);
+
+        void failed(T target, int attempts, int refusals, Duration backoff, String why);
+
+        /** Sets the event aside as a dead letter and moves the cursor past it. */
+        void park(T target, long cursor, String why);
+
+        /** Called before the agents are read again (every ten seconds): the moment to forget old targets. */
+        default void tidy() {}
+    }
+
+    /**
      * How a target's failed event is retried: by the mesh's one {@link RetryPolicy}, counting refusals always and an
      * other side out of reach only when {@code unreachableCounts} (a webhook; a remote agent's server is waited for).
      */
@@ -101,25 +125,13 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
 
     // ---- what each relay's targets are ----
 
-    /** The agents whose inboxes the targets read (those whose inbox signals wake the relay). */
-    protected abstract List<String> agentIds();
-
-    /** Takes or renews the lease on each target that is due; returns those now this instance's. */
-    protected abstract List<T> claimDue();
+    protected abstract Targets<T> targets();
 
     /** The next event for the target after the cursor, if there is one. */
     protected abstract Optional<JsonObject> next(T target, long cursor);
 
     /** Calls the other side for one event. */
     protected abstract A2aCalls.Reply deliver(T target, JsonObject event);
-
-    /** The event at {@code cursor} is done with; false when the lease went to another instance meanwhile. */
-    protected abstract boolean advance(T target, long cursor);
-
-    protected abstract void failed(T target, int attempts, int refusals, Duration backoff, String why);
-
-    /** Sets the event aside as a dead letter and moves the cursor past it. */
-    protected abstract void park(T target, long cursor, String why);
 
     protected abstract Retries retries();
 
@@ -130,9 +142,6 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
     protected Duration sweep() {
         return Duration.ofSeconds(1);
     }
-
-    /** Called every {@link #ID_REFRESH}, before the agents are read again: the moment to forget old targets. */
-    protected void tidy() {}
 
     /** Called with each turn's leased targets before they are delivered to. */
     protected void leased(List<T> targets) {}
@@ -201,8 +210,8 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
 
     private void turn() {
         if (idsDirty.getAndSet(false) || System.nanoTime() - idsReadAt > ID_REFRESH.toNanos()) {
-            tidy();
-            List<String> ids = agentIds();
+            targets().tidy();
+            List<String> ids = targets().agentIds();
             agentIds.retainAll(ids);
             agentIds.addAll(ids);
             idsReadAt = System.nanoTime();
@@ -210,11 +219,11 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
         if (agentIds.isEmpty()) {
             return;
         }
-        List<T> targets = claimDue();
-        leased(targets);
+        List<T> leased = targets().claimDue();
+        leased(leased);
         Map<String, Long> inboxes =
-                inbox.lastCursors(targets.stream().map(Target::agentId).collect(Collectors.toSet()));
-        for (T target : targets) {
+                inbox.lastCursors(leased.stream().map(Target::agentId).collect(Collectors.toSet()));
+        for (T target : leased) {
             if (target.cursor() >= inboxes.getOrDefault(target.agentId(), 0L)) {
                 continue; // nothing after its cursor
             }
@@ -253,7 +262,7 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
             if (reply instanceof A2aCalls.NotAllowed notAllowed) {
                 LOG.warning(() -> "Inbox event " + eventCursor + " for " + target.key() + " is parked: the call is"
                         + " not allowed: " + notAllowed.why());
-                park(target, eventCursor, "not allowed: " + notAllowed.why());
+                targets().park(target, eventCursor, "not allowed: " + notAllowed.why());
                 trigger(); // the events behind it are due now
                 return;
             }
@@ -265,18 +274,18 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
                 if (decision instanceof RetryPolicy.Park) {
                     LOG.warning(() -> "Inbox event " + eventCursor + " for " + target.key() + " failed " + failures
                             + " times; it is parked: " + why);
-                    park(target, eventCursor, why);
+                    targets().park(target, eventCursor, why);
                     trigger();
                 } else {
                     Duration backoff = ((RetryPolicy.RetryAfter) decision).delay();
-                    failed(target, failures, refused, backoff, why);
+                    targets().failed(target, failures, refused, backoff, why);
                     long due = System.nanoTime() + backoff.plus(DUE_MARGIN).toNanos();
                     nextDueNanos.accumulateAndGet(
                             due, (current, candidate) -> candidate - current < 0 ? candidate : current);
                 }
                 return;
             }
-            if (!advance(target, eventCursor) || !delivered(target, next.get())) {
+            if (!targets().advance(target, eventCursor) || !delivered(target, next.get())) {
                 return; // the lease went to another instance meanwhile, or the target is done
             }
             cursor = eventCursor;

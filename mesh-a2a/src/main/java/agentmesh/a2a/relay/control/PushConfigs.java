@@ -1,19 +1,15 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.relay.entity.PushConfig;
-import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
 import agentmesh.json.MeshJson;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import java.time.Duration;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * The push configs' rows ({@code push_config}): whose webhook, for which task, and how far the client's inbox events
@@ -22,31 +18,20 @@ import javax.sql.DataSource;
  * {@link Target}.
  */
 @ApplicationScoped
-public class PushConfigs {
+public class PushConfigs extends RelayTargets<PushConfigs.Target> {
 
-    private static final String TARGET = "task_id, config_id, agent_id, protocol_version, url, token, auth_scheme,"
-            + " auth_credentials, pushed_cursor, attempts, refusals";
     private static final String CONFIG = "task_id, config_id, url, auth_scheme";
 
-    @Resource(lookup = MeshDataSource.IN_USE)
-    DataSource dataSource;
-
-    @Inject
-    RemoteSettings settings;
-
-    @Inject
-    OutboundDeadLetters deadLetters;
-
-    private RelayLeases leases;
-
-    @PostConstruct
-    void leases() {
-        leases = new RelayLeases(
-                dataSource,
-                "push_config",
-                List.of("task_id", "agent_id", "config_id"),
-                "pushed_cursor",
-                "ended_at IS NULL");
+    public PushConfigs() {
+        super(
+                OutboundDeadLetters.PUSH,
+                new RelayLeases.Rows(
+                        "push_config",
+                        List.of("task_id", "agent_id", "config_id"),
+                        "pushed_cursor",
+                        "ended_at IS NULL"),
+                "task_id, config_id, agent_id, protocol_version, url, token, auth_scheme, auth_credentials,"
+                        + " pushed_cursor, attempts, refusals");
     }
 
     /**
@@ -213,29 +198,16 @@ public class PushConfigs {
     }
 
     /** The clients with configs not ended: the push relay listens for their inbox signals. */
-    List<String> agentIds() {
+    @Override
+    public List<String> agentIds() {
         return Jdbc.query(
                 dataSource,
                 "SELECT DISTINCT agent_id FROM push_config WHERE ended_at IS NULL",
                 row -> row.getString(1));
     }
 
-    /** Leases the configs that are not ended; those due now. */
-    List<Target> claimDue() {
-        return leases.claimDue(TARGET, this::target);
-    }
-
     Optional<Target> target(String agentId, String taskId, String configId) {
-        return Jdbc.query(
-                        dataSource,
-                        "SELECT " + TARGET + " FROM push_config WHERE task_id = ? AND agent_id = ?"
-                                + " AND config_id = ?",
-                        this::target,
-                        taskId,
-                        agentId,
-                        configId)
-                .stream()
-                .findFirst();
+        return targetAt(taskId, agentId, configId);
     }
 
     /**
@@ -256,23 +228,19 @@ public class PushConfigs {
                 .stream()
                 .findFirst();
         if (event.isEmpty() && last > cursor) {
-            leases.passOver(last, target.taskId(), target.agentId(), target.configId());
+            leases.passOver(last, rowKey(target));
         }
         return event;
     }
 
-    /** The event at {@code cursor} is pushed (or parked): the next one is due at once. */
-    boolean advance(Target target, long cursor) {
-        return leases.advance(cursor, target.taskId(), target.agentId(), target.configId());
+    @Override
+    Object[] rowKey(Target target) {
+        return new Object[] {target.taskId(), target.agentId(), target.configId()};
     }
 
-    void failed(Target target, int attempts, int refusals, Duration backoff, String error) {
-        leases.failed(attempts, refusals, backoff, error, target.taskId(), target.agentId(), target.configId());
-    }
-
-    void park(Target target, long cursor, String error) {
-        deadLetters.park(OutboundDeadLetters.PUSH, target.agentId(), target.letterKey(), cursor, error);
-        advance(target, cursor);
+    @Override
+    String letterKey(Target target) {
+        return target.letterKey();
     }
 
     /** The task's final status is pushed: nothing more comes, and the config is no longer leased. */
@@ -291,7 +259,8 @@ public class PushConfigs {
      * its own change is no event of its inbox), and forgets the configs ended a day ago: neither is delivered to any
      * more, and neither counts against the client's bound.
      */
-    void tidy() {
+    @Override
+    public void tidy() {
         Jdbc.update(
                 dataSource,
                 "UPDATE push_config pc JOIN task t ON t.task_id = pc.task_id"
@@ -301,7 +270,8 @@ public class PushConfigs {
         Jdbc.update(dataSource, "DELETE FROM push_config WHERE ended_at < UTC_TIMESTAMP(6) - INTERVAL 1 DAY");
     }
 
-    private Target target(java.sql.ResultSet row) throws java.sql.SQLException {
+    @Override
+    Target target(ResultSet row) throws SQLException {
         String agentId = row.getString(3);
         String token = null;
         String credentials = null;
@@ -327,7 +297,7 @@ public class PushConfigs {
                 row.getInt(11));
     }
 
-    private static PushConfig config(java.sql.ResultSet row) throws java.sql.SQLException {
+    private static PushConfig config(ResultSet row) throws SQLException {
         return new PushConfig(row.getString(1), row.getString(2), row.getString(3), null, row.getString(4), null);
     }
 

@@ -15,7 +15,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -73,18 +72,8 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
     }
 
     @Override
-    protected void tidy() {
-        configs.tidy();
-    }
-
-    @Override
-    protected List<String> agentIds() {
-        return configs.agentIds();
-    }
-
-    @Override
-    protected List<PushConfigs.Target> claimDue() {
-        return configs.claimDue();
+    protected CursorRelay.Targets<PushConfigs.Target> targets() {
+        return configs;
     }
 
     @Override
@@ -117,11 +106,6 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
     }
 
     @Override
-    protected boolean advance(PushConfigs.Target target, long cursor) {
-        return configs.advance(target, cursor);
-    }
-
-    @Override
     protected boolean delivered(PushConfigs.Target target, JsonObject event) {
         if ("task-status".equals(event.getString("type", ""))
                 && FINAL.contains(event.getJsonObject("status").getString("state", ""))) {
@@ -129,16 +113,6 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
             return false;
         }
         return true;
-    }
-
-    @Override
-    protected void failed(PushConfigs.Target target, int attempts, int refusals, Duration backoff, String why) {
-        configs.failed(target, attempts, refusals, backoff, why);
-    }
-
-    @Override
-    protected void park(PushConfigs.Target target, long cursor, String why) {
-        configs.park(target, cursor, why);
     }
 
     @Override

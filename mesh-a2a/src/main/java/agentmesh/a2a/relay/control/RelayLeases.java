@@ -21,6 +21,20 @@ final class RelayLeases {
 
     static final Duration LEASE = Duration.ofSeconds(60);
 
+    /**
+     * The rows of one relay's targets.
+     *
+     * @param keyColumns the columns that name a row, in the order its key values are given
+     * @param live       the condition a row must meet to be leased at all ({@code TRUE} for every row)
+     */
+    record Rows(String table, List<String> keyColumns, String cursorColumn, String live) {
+
+        /** {@code k1 = ? AND k2 = ?…}: the condition on the key columns that names one row. */
+        String byKey() {
+            return keyColumns.stream().map(column -> column + " = ?").collect(Collectors.joining(" AND "));
+        }
+    }
+
     private final DataSource dataSource;
     private final String table;
     private final String byKey;
@@ -28,16 +42,12 @@ final class RelayLeases {
     private final String live;
     private final String instance = UUID.randomUUID().toString();
 
-    /**
-     * @param keyColumns the columns that name a row, in the order its key values are given
-     * @param live       the condition a row must meet to be leased at all ({@code TRUE} for every row)
-     */
-    RelayLeases(DataSource dataSource, String table, List<String> keyColumns, String cursorColumn, String live) {
+    RelayLeases(DataSource dataSource, Rows rows) {
         this.dataSource = dataSource;
-        this.table = table;
-        this.byKey = keyColumns.stream().map(column -> column + " = ?").collect(Collectors.joining(" AND "));
-        this.cursor = cursorColumn;
-        this.live = live;
+        this.table = rows.table();
+        this.byKey = rows.byKey();
+        this.cursor = rows.cursorColumn();
+        this.live = rows.live();
     }
 
     /**

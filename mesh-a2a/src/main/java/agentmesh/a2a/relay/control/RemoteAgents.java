@@ -1,18 +1,14 @@
 package agentmesh.a2a.relay.control;
 
-import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
-import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
-import java.time.Duration;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import javax.sql.DataSource;
 
 /**
  * The remote agents' rows: where each is called, and how far its inbox has been relayed ({@link RelayLeases}: one
@@ -22,25 +18,13 @@ import javax.sql.DataSource;
  * could end with it.
  */
 @ApplicationScoped
-public class RemoteAgents {
+public class RemoteAgents extends RelayTargets<RemoteAgents.Target> {
 
-    private static final String TARGET = "agent_id, card_url, endpoint, protocol_version, secret, streaming,"
-            + " relayed_cursor, attempts, refusals";
-
-    @Resource(lookup = MeshDataSource.IN_USE)
-    DataSource dataSource;
-
-    @Inject
-    RemoteSettings settings;
-
-    @Inject
-    OutboundDeadLetters deadLetters;
-
-    private RelayLeases leases;
-
-    @PostConstruct
-    void leases() {
-        leases = new RelayLeases(dataSource, "remote_agent", List.of("agent_id"), "relayed_cursor", "TRUE");
+    public RemoteAgents() {
+        super(
+                OutboundDeadLetters.REMOTE,
+                new RelayLeases.Rows("remote_agent", List.of("agent_id"), "relayed_cursor", "TRUE"),
+                "agent_id, card_url, endpoint, protocol_version, secret, streaming, relayed_cursor, attempts, refusals");
     }
 
     /** A remote agent as the admin sees it (never its secret). */
@@ -153,37 +137,23 @@ public class RemoteAgents {
     }
 
     /** The ids of every remote agent: the relay listens for their inbox signals. */
-    List<String> ids() {
+    @Override
+    public List<String> agentIds() {
         return Jdbc.query(dataSource, "SELECT agent_id FROM remote_agent", row -> row.getString(1));
     }
 
-    /**
-     * Takes or renews the lease on each remote agent that is due (not backing off) and not leased by another
-     * instance; returns those now this instance's to relay.
-     */
-    List<Target> claimDue() {
-        return leases.claimDue(TARGET, this::target);
-    }
-
     Optional<Target> target(String agentId) {
-        return Jdbc.query(
-                        dataSource, "SELECT " + TARGET + " FROM remote_agent WHERE agent_id = ?", this::target, agentId)
-                .stream()
-                .findFirst();
+        return targetAt(agentId);
     }
 
-    /** The event at {@code cursor} is done with (acknowledged, or parked): the next one is due at once. */
-    boolean advance(String agentId, long cursor) {
-        return leases.advance(cursor, agentId);
+    @Override
+    Object[] rowKey(Target target) {
+        return new Object[] {target.agentId()};
     }
 
-    void failed(String agentId, int attempts, int refusals, Duration backoff, String error) {
-        leases.failed(attempts, refusals, backoff, error, agentId);
-    }
-
-    void park(String agentId, long cursor, String error) {
-        deadLetters.park(OutboundDeadLetters.REMOTE, agentId, null, cursor, error);
-        advance(agentId, cursor);
+    @Override
+    String letterKey(Target target) {
+        return null;
     }
 
     /** The tasks of these agents that are not over, that their servers have named and not yet said are over. */
@@ -236,7 +206,8 @@ public class RemoteAgents {
                 taskId);
     }
 
-    private Target target(java.sql.ResultSet row) throws java.sql.SQLException {
+    @Override
+    Target target(ResultSet row) throws SQLException {
         String agentId = row.getString(1);
         String secret = null;
         String secretProblem = null;

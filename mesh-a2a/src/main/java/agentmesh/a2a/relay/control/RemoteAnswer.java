@@ -2,10 +2,9 @@ package agentmesh.a2a.relay.control;
 
 import agentmesh.a2a.boundary.A2aStates;
 import agentmesh.a2a.boundary.A2aVersion;
+import agentmesh.json.MeshJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -48,7 +47,7 @@ record RemoteAnswer(
             kind = "task"; // GetTask and CancelTask answer the task itself
             payload = result;
         } else {
-            kind = switch (String.valueOf(text(result, "kind"))) {
+            kind = switch (String.valueOf(result.getString("kind", null))) {
                 case "status-update" -> "statusUpdate";
                 case "artifact-update" -> "artifactUpdate";
                 case "message" -> "message";
@@ -72,23 +71,26 @@ record RemoteAnswer(
                 }
             }
             default -> { // task, statusUpdate
-                objects(payload.get("history")).forEach(message -> said(message, version, messages));
-                objects(payload.get("artifacts")).forEach(artifact -> made(artifact, version, false, true, artifacts));
+                MeshJson.objects(payload.get("history")).forEach(message -> said(message, version, messages));
+                MeshJson.objects(payload.get("artifacts"))
+                        .forEach(artifact -> made(artifact, version, false, true, artifacts));
                 if (payload.get("status") instanceof JsonObject status) {
-                    state = text(status, "state") == null ? null : A2aStates.meshState(text(status, "state"));
+                    state = status.getString("state", null) == null
+                            ? null
+                            : A2aStates.meshState(status.getString("state", null));
                     if (status.get("message") instanceof JsonObject message) {
                         said(message, version, messages);
                     }
                 }
             }
         }
-        String taskId = kind.equals("task") ? text(payload, "id") : text(payload, "taskId");
-        return new RemoteAnswer(taskId, text(payload, "contextId"), state, messages, artifacts);
+        String taskId = kind.equals("task") ? payload.getString("id", null) : payload.getString("taskId", null);
+        return new RemoteAnswer(taskId, payload.getString("contextId", null), state, messages, artifacts);
     }
 
     private static void said(JsonObject message, A2aVersion version, List<Said> messages) {
-        String role = text(message, "role");
-        String messageId = text(message, "messageId");
+        String role = message.getString("role", null);
+        String messageId = message.getString("messageId", null);
         if (("ROLE_AGENT".equals(role) || "agent".equals(role)) && messageId != null) {
             meshParts(message, version, "message " + messageId)
                     .ifPresent(parts -> messages.add(new Said(messageId, parts)));
@@ -97,14 +99,14 @@ record RemoteAnswer(
 
     private static void made(
             JsonObject artifact, A2aVersion version, boolean append, boolean lastChunk, List<Made> artifacts) {
-        String artifactId = text(artifact, "artifactId");
+        String artifactId = artifact.getString("artifactId", null);
         if (artifactId == null) {
             LOG.info("A remote agent's artifact without an artifactId is left out");
             return;
         }
         meshParts(artifact, version, "artifact " + artifactId)
-                .ifPresent(
-                        parts -> artifacts.add(new Made(artifactId, text(artifact, "name"), parts, append, lastChunk)));
+                .ifPresent(parts -> artifacts.add(
+                        new Made(artifactId, artifact.getString("name", null), parts, append, lastChunk)));
     }
 
     private static Optional<JsonArray> meshParts(JsonObject holder, A2aVersion version, String what) {
@@ -114,18 +116,5 @@ record RemoteAnswer(
             LOG.info(() -> "The remote agent's " + what + " is left out: " + e.getMessage());
             return Optional.empty();
         }
-    }
-
-    private static List<JsonObject> objects(JsonValue value) {
-        return value instanceof JsonArray array
-                ? array.stream()
-                        .filter(JsonObject.class::isInstance)
-                        .map(JsonObject.class::cast)
-                        .toList()
-                : List.of();
-    }
-
-    private static String text(JsonObject object, String name) {
-        return object.get(name) instanceof JsonString text ? text.getString() : null;
     }
 }

@@ -1,9 +1,8 @@
 package agentmesh.a2a.relay.control;
 
-import jakarta.json.JsonArray;
+import agentmesh.json.MeshJson;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
@@ -23,44 +22,31 @@ record RemoteCard(String name, String endpoint, String protocolVersion, boolean 
         }
         boolean streaming = card.get("capabilities") instanceof JsonObject capabilities
                 && capabilities.getBoolean("streaming", false);
-        List<JsonObject> interfaces = objects(card.get("supportedInterfaces"));
+        List<JsonObject> interfaces = MeshJson.objects(card.get("supportedInterfaces"));
         for (String version : List.of("1.", "0.3")) {
             Optional<String> url = interfaces.stream()
-                    .filter(i -> "JSONRPC".equals(text(i, "protocolBinding")))
-                    .filter(i -> text(i, "protocolVersion") != null
-                            && text(i, "protocolVersion").startsWith(version))
-                    .map(i -> text(i, "url"))
+                    .filter(i -> "JSONRPC".equals(i.getString("protocolBinding", null)))
+                    .filter(i -> i.getString("protocolVersion", null) != null
+                            && i.getString("protocolVersion", null).startsWith(version))
+                    .map(i -> i.getString("url", null))
                     .filter(RemoteCard::isHttp)
                     .findFirst();
             if (url.isPresent()) {
                 return new RemoteCard(name.getString(), url.get(), version.equals("1.") ? "1.0" : "0.3", streaming);
             }
         }
-        String preferred = text(card, "preferredTransport");
-        if (isHttp(text(card, "url")) && (preferred == null || preferred.equals("JSONRPC"))) {
-            return new RemoteCard(name.getString(), text(card, "url"), "0.3", streaming);
+        String preferred = card.getString("preferredTransport", null);
+        if (isHttp(card.getString("url", null)) && (preferred == null || preferred.equals("JSONRPC"))) {
+            return new RemoteCard(name.getString(), card.getString("url", null), "0.3", streaming);
         }
-        return objects(card.get("additionalInterfaces")).stream()
-                .filter(i -> "JSONRPC".equals(text(i, "transport")))
-                .map(i -> text(i, "url"))
+        return MeshJson.objects(card.get("additionalInterfaces")).stream()
+                .filter(i -> "JSONRPC".equals(i.getString("transport", null)))
+                .map(i -> i.getString("url", null))
                 .filter(RemoteCard::isHttp)
                 .findFirst()
                 .map(url -> new RemoteCard(name.getString(), url, "0.3", streaming))
                 .orElseThrow(() -> new IllegalArgumentException(
                         "the card declares no JSON-RPC interface over HTTP" + " (A2A 1.0 or 0.3)"));
-    }
-
-    private static List<JsonObject> objects(JsonValue value) {
-        return value instanceof JsonArray array
-                ? array.stream()
-                        .filter(JsonObject.class::isInstance)
-                        .map(JsonObject.class::cast)
-                        .toList()
-                : List.of();
-    }
-
-    private static String text(JsonObject object, String name) {
-        return object.get(name) instanceof JsonString text ? text.getString() : null;
     }
 
     private static boolean isHttp(String url) {

@@ -16,7 +16,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -73,13 +72,8 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
     }
 
     @Override
-    protected List<String> agentIds() {
-        return agents.ids();
-    }
-
-    @Override
-    protected List<RemoteAgents.Target> claimDue() {
-        return agents.claimDue();
+    protected CursorRelay.Targets<RemoteAgents.Target> targets() {
+        return agents;
     }
 
     @Override
@@ -91,21 +85,6 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
     protected Optional<JsonObject> next(RemoteAgents.Target target, long cursor) {
         InboxPage page = inbox.after(target.agentId(), cursor, 1);
         return page.events().stream().findFirst();
-    }
-
-    @Override
-    protected boolean advance(RemoteAgents.Target target, long cursor) {
-        return agents.advance(target.agentId(), cursor);
-    }
-
-    @Override
-    protected void failed(RemoteAgents.Target target, int attempts, int refusals, Duration backoff, String why) {
-        agents.failed(target.agentId(), attempts, refusals, backoff, why);
-    }
-
-    @Override
-    protected void park(RemoteAgents.Target target, long cursor, String why) {
-        agents.park(target.agentId(), cursor, why);
     }
 
     @Override

@@ -2,9 +2,9 @@
  * The outbound relay's mechanism and its two targets (the feature and its guarantees: {@code agentmesh.a2a.relay}).
  *
  * <p>Operations: {@link agentmesh.a2a.relay.control.CursorRelay} reads each target's agent inbox after the target's
- * cursor and delivers one event at a time on a few workers; {@link agentmesh.a2a.relay.control.RelayLeases} keeps the
- * leases, cursors and retry state on the targets' rows, {@link agentmesh.a2a.relay.control.OutboundDeadLetters} the
- * parked events, which {@link agentmesh.a2a.relay.control.RelayDeadLetters} lists, counts and replays for either
+ * cursor and delivers one event at a time on a few workers; a relay's targets are rows kept one way
+ * ({@link agentmesh.a2a.relay.control.RelayTargets}): {@link agentmesh.a2a.relay.control.RelayLeases} keeps the
+ * leases, cursors and retry state on them, {@link agentmesh.a2a.relay.control.OutboundDeadLetters} the parked events, which {@link agentmesh.a2a.relay.control.RelayDeadLetters} lists, counts and replays for either
  * target. {@link agentmesh.a2a.relay.control.RemoteRelay} delivers a remote agent's inbox
  * ({@link agentmesh.a2a.relay.control.RemoteAgents}, attached through
  * {@link agentmesh.a2a.relay.control.RemoteAgentAdmin}) and {@link agentmesh.a2a.relay.control.RemoteAnswers} applies

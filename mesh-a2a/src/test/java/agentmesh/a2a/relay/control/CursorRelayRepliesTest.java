@@ -80,7 +80,8 @@ class CursorRelayRepliesTest {
     }
 
     /** One target of agent "a" over an inbox of numbered events, answered in the order of a script. */
-    private static final class ScriptedRelay extends CursorRelay<ScriptedRelay.Spot> {
+    private static final class ScriptedRelay extends CursorRelay<ScriptedRelay.Spot>
+            implements CursorRelay.Targets<ScriptedRelay.Spot> {
 
         record Spot(long cursor, int attempts, int refusals) implements CursorRelay.Target {
 
@@ -119,12 +120,17 @@ class CursorRelayRepliesTest {
         }
 
         @Override
-        protected List<String> agentIds() {
+        protected CursorRelay.Targets<Spot> targets() {
+            return this;
+        }
+
+        @Override
+        public List<String> agentIds() {
             return List.of("a");
         }
 
         @Override
-        protected List<Spot> claimDue() {
+        public List<Spot> claimDue() {
             return List.of(new Spot(cursor, attempts, refusals));
         }
 
@@ -142,21 +148,21 @@ class CursorRelayRepliesTest {
         }
 
         @Override
-        protected boolean advance(Spot target, long at) {
+        public boolean advance(Spot target, long at) {
             notes.add("advance " + at);
             moveTo(at);
             return true;
         }
 
         @Override
-        protected void failed(Spot target, int failures, int refused, Duration backoff, String why) {
+        public void failed(Spot target, int failures, int refused, Duration backoff, String why) {
             notes.add("failed " + failures + "/" + refused + " at " + (target.cursor() + 1) + ": " + why);
             attempts = failures;
             refusals = refused;
         }
 
         @Override
-        protected void park(Spot target, long at, String why) {
+        public void park(Spot target, long at, String why) {
             notes.add("park " + at + ": " + why);
             moveTo(at);
         }
