@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.ejb.EJBException;
 import jakarta.persistence.PersistenceException;
+import jakarta.transaction.SystemException;
 import java.sql.SQLException;
 import java.sql.SQLIntegrityConstraintViolationException;
 import java.sql.SQLNonTransientConnectionException;
@@ -24,6 +25,17 @@ class FailuresTest {
     @Test
     void aStatementInterruptedByAKilledConnectionIsTransient() {
         assertTrue(Failures.isTransient(new SQLException("Query execution was interrupted", "70100", 1317)));
+    }
+
+    @Test
+    void aStatementOfAConnectionClosedUnderItIsTransient() {
+        assertTrue(Failures.isTransient(
+                new PersistenceException(new SQLException("No operations allowed after statement closed.", "S1009"))));
+    }
+
+    @Test
+    void theTransactionManagersFailureOnABrokenConnectionIsTransient() {
+        assertTrue(Failures.isTransient(new EJBException(new SystemException())));
     }
 
     @Test

@@ -114,11 +114,7 @@ public final class LoadBalancer implements AutoCloseable {
                 "defaults",
                 "    mode http",
                 "    option forwardfor",
-                "    option redispatch",
-                // A request on a reused connection to an instance that dies before answering is answered by closing
-                // the client's connection (HAProxy's rule: a client may resend it); the mesh's clients see a cut, and
-                // a POST is not resent by every client. On a connection of its own, it is answered 502: the mesh's 503.
-                "    http-reuse never",
+                "    option redispatch 1",
                 "    retries 2",
                 "    timeout connect 2s",
                 "    timeout client 10m",
@@ -142,6 +138,13 @@ public final class LoadBalancer implements AutoCloseable {
                 // An instance that stalls (a pause, a long collection) holds what it was sent until it answers: past
                 // 8 s the balancer answers a request of the API itself, the mesh's 503, which the client retries with
                 // the same messageId. The inbox's reads wait on purpose (long polls, streams), as A2A and MCP may.
+                // An instance that dies under a request it has not answered: HAProxy would close the client's
+                // connection for the client to resend (its rule for a reused connection), and clients do not resend
+                // every POST. It resends to another instance itself what is safe to resend: reads, and sends, which
+                // carry their messageId (the instance may have stored one before it died; the resend is answered with
+                // the original). Any other POST is left to the client.
+                "    retry-on conn-failure empty-response",
+                "    http-request disable-l7-retry if METH_POST !{ path /mesh/api/v1/messages }",
                 "    acl inbox path_beg /mesh/api/v1/inbox",
                 "    http-request set-timeout server 8s if { path_beg /mesh/api/v1/ } !inbox",
                 // The MCP library's ids are UUIDs (36 characters). An entry lives 30 minutes from its last use;

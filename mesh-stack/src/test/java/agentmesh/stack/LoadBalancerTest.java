@@ -84,8 +84,14 @@ class LoadBalancerTest {
     }
 
     @Test
-    void anInstanceDyingUnderARequestIsAnsweredNotCut() {
-        assertTrue(section("defaults").contains("http-reuse never"), lines::toString);
+    void readsAndSendsThatAnInstanceDiedUnderAreResentToAnotherOtherPostsAreNot() {
+        assertTrue(section("defaults").contains("option redispatch 1"), lines::toString);
+        assertTrue(
+                section("backend instances")
+                        .containsAll(List.of(
+                                "retry-on conn-failure empty-response",
+                                "http-request disable-l7-retry if METH_POST !{ path /mesh/api/v1/messages }")),
+                lines::toString);
     }
 
     @Test
