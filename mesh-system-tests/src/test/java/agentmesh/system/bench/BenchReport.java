@@ -157,6 +157,11 @@ final class BenchReport {
     private void overload() {
         WrkOverload.Result o = result.overload();
         if (o == null) {
+            if (result.settings().overload() > 0) {
+                line("");
+                line(
+                        "No overload step: it offers a multiple of the highest sustained rate, and no step was sustained.");
+            }
             return;
         }
         Wrk.Result wrk = o.wrk();
