@@ -32,6 +32,7 @@ final class BenchReport {
         ceilings();
         steps();
         summary();
+        overload();
         cpu();
         database();
         generator();
@@ -55,9 +56,30 @@ final class BenchReport {
                 + ms(c.kafkaSyncMicros(), 50) + " ms, p99 " + ms(c.kafkaSyncMicros(), 99) + " ms |");
         line("| Kafka produce, as fast as it goes (300 B records) | " + number(c.kafkaAsyncPerSecond())
                 + " records/s |");
-        line("| HTTP `GET /me` through the mesh's filters, " + RawCeilings.HTTP_CONCURRENCY + " in flight | "
-                + number(c.httpPerSecond()) + " requests/s, p50 " + ms(c.httpMicros(), 50) + " ms"
-                + (c.httpRefused() > 0 ? ", " + c.httpRefused() + " refused" : "") + " |");
+        line("");
+        line("HTTP ceilings: wrk (2 threads, " + c.meThroughFilters().connections()
+                + " connections, closed loop) as the "
+                + "generator, its own CPU per request beside each figure; the JDK's HttpClient, the mesh load's "
+                + "generator, on the same request as a comparison (what that client can offer here, not a ceiling).");
+        line("");
+        line("| request | generator | served/s | non-2xx | socket errors | p50 / p99 ms | generator CPU per request |");
+        line("|---|---|---|---|---|---|---|");
+        wrkRow(
+                "`GET /me` through the mesh's filters, " + RawCeilings.CEILING_AGENTS + " agents' tokens in turn",
+                c.meThroughFilters());
+        wrkRow("`GET /health/live`", c.healthLive());
+        RawCeilings.JdkClient jdk = c.jdkClient();
+        line("| `GET /me` through the mesh's filters, " + result.settings().agents() + " agents' tokens in turn "
+                + "| JDK HttpClient, " + RawCeilings.HTTP_CONCURRENCY + " threads (comparison) | "
+                + number(jdk.perSecond()) + " | " + jdk.refused() + " | – | " + ms(jdk.micros(), 50) + " / "
+                + ms(jdk.micros(), 99) + " | " + decimal(jdk.cpuMillisPerRequest(), 3) + " ms (the test JVM) |");
+    }
+
+    private void wrkRow(String request, Wrk.Result wrk) {
+        line("| " + request + " | wrk | " + number(wrk.servedPerSecond()) + " | " + wrk.non2xx() + " | "
+                + (wrk.socketErrors() == 0 ? "0" : wrk.socketErrorsText()) + " | "
+                + decimal(wrk.p50Micros() / 1000.0, 1) + " / " + decimal(wrk.p99Micros() / 1000.0, 1) + " | "
+                + decimal(wrk.cpuMillisPerRequest(), 3) + " ms |");
     }
 
     private void steps() {
@@ -98,10 +120,19 @@ final class BenchReport {
                 + "all seen within the drain time): "
                 + best.map(s -> s.rate() + " messages/s").orElse("none") + ".");
         RawCeilings.Figures c = result.ceilings();
+        if (c != null) {
+            double ceiling = c.meThroughFilters().servedPerSecond();
+            line("- Sustained / ceiling: "
+                    + best.map(s -> number(s.achieved()) + " messages/s achieved at the highest "
+                                    + "sustained step ÷ " + number(ceiling)
+                                    + " `GET /me`/s through the filters (wrk) = "
+                                    + ratio(s.achieved(), ceiling))
+                            .orElse("no step sustained (ceiling " + number(ceiling) + " `GET /me`/s by wrk)")
+                    + ".");
+        }
         if (best.isPresent() && c != null) {
             double rate = best.get().achieved();
-            line("- As ratios of the raw ceilings: " + ratio(rate, c.httpPerSecond()) + " of the HTTP requests/s "
-                    + "through the filters alone; "
+            line("- As ratios of the raw ceilings: "
                     + ratio(rate, c.dbTransactionsPerSecond().get(1)) + " of a single "
                     + "connection's two-insert transactions/s, "
                     + ratio(rate, c.dbTransactionsPerSecond().get(16))
@@ -121,6 +152,39 @@ final class BenchReport {
                         + " answers other than 2xx, 429 and 503 with "
                         + "Retry-After; the admitted messages' send → seen p99 " + ms(s.sends().sendToSeen, 99)
                         + " ms."));
+    }
+
+    private void overload() {
+        WrkOverload.Result o = result.overload();
+        if (o == null) {
+            if (result.settings().overload() > 0) {
+                line("");
+                line(
+                        "No overload step: it offers a multiple of the highest sustained rate, and no step was sustained.");
+            }
+            return;
+        }
+        Wrk.Result wrk = o.wrk();
+        line("");
+        line("## Overload, by wrk beside the reading agents");
+        line("");
+        line(result.settings().overload() + " × the highest sustained rate (" + o.sustained() + "/s) meant: "
+                + o.meant() + " sends/s for " + decimal(wrk.seconds(), 1) + " s, at most " + wrk.connections()
+                + " in flight (wrk: 2 threads, each on a schedule of half the rate; a send whose slot has passed "
+                + "starts at once).");
+        line("");
+        line("| meant/s | offered/s | accepted/s | accepted ÷ sustained (target ≥ 0.90) | refusals | other answers "
+                + "| socket errors | p50 / p99 / max ms | generator CPU per request |");
+        line("|---|---|---|---|---|---|---|---|---|");
+        line("| " + o.meant() + " | " + number(o.offeredPerSecond()) + " | " + number(o.acceptedPerSecond()) + " | "
+                + decimal(o.acceptedPerSecond() / o.sustained(), 2) + " | " + errors(o.refusals()) + " | "
+                + o.unexpected() + " | " + wrk.socketErrorsText() + " | " + decimal(wrk.p50Micros() / 1000.0, 1)
+                + " / " + decimal(wrk.p99Micros() / 1000.0, 1) + " / " + decimal(wrk.maxMicros() / 1000.0, 1)
+                + " | " + decimal(wrk.cpuMillisPerRequest(), 3) + " ms |");
+        line("");
+        line("Latencies are wrk's, of every send from its write (accepted and refused together: wrk does not "
+                + "time answers by status); \"other answers\" are those neither 2xx nor a 429 or 503 with "
+                + "Retry-After.");
     }
 
     private void cpu() {
@@ -169,7 +233,15 @@ final class BenchReport {
                         .map(s -> s.rate() + "/s " + ms(s.sends().pacerLag, 99) + " / "
                                 + decimal(s.sends().pacerLag.getMaxValue() / 1000.0, 1))
                         .collect(Collectors.joining(", "))
-                + ". Its own CPU is in the table above.");
+                + ".");
+        line("");
+        line("Its own CPU (the test JVM's: senders, inbox readers, bookkeeping) per HTTP request it made during each "
+                + "step, sends and inbox reads together (target ≤ 0.3 ms): "
+                + result.steps().stream()
+                        .map(s -> s.rate() + "/s " + decimal(s.generatorMillisPerRequest(), 3) + " ms ("
+                                + number(s.sends().planned) + " sends + " + number(s.readRequests()) + " reads)")
+                        .collect(Collectors.joining(", "))
+                + ". Per admitted message it is the CPU table's load generator column.");
         line("");
         line("Inbox reads: " + result.readRequests() + " requests; failures: "
                 + (result.readFailures().isEmpty() ? "none" : errors(result.readFailures())) + ".");

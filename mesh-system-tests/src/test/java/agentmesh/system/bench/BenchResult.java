@@ -4,17 +4,25 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Everything a run measured; {@link BenchReport} renders it. {@code ceilings} is null when not measured. */
+/**
+ * Everything a run measured; {@link BenchReport} renders it. {@code ceilings} and {@code overload} are null when not
+ * measured (the overload step needs a sustained step to multiply).
+ */
 record BenchResult(
         String server,
         BenchSettings settings,
         RawCeilings.Figures ceilings,
         List<StepResult> steps,
+        WrkOverload.Result overload,
         Map<String, Long> readFailures,
         long readRequests) {
 
     /** The highest offered rate the mesh sustained (see {@link StepResult#sustained()}). */
     Optional<StepResult> highestSustained() {
+        return highestSustained(steps);
+    }
+
+    static Optional<StepResult> highestSustained(List<StepResult> steps) {
         return steps.stream().filter(StepResult::sustained).reduce((a, b) -> b.rate() >= a.rate() ? b : a);
     }
 }

@@ -13,8 +13,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
+import java.util.stream.IntStream;
 import org.HdrHistogram.Histogram;
 import org.awaitility.core.ConditionTimeoutException;
 
@@ -26,6 +28,8 @@ import org.awaitility.core.ConditionTimeoutException;
 final class BenchRun {
 
     private static final Logger LOG = Logger.getLogger(BenchRun.class.getName());
+
+    static final String LOAD_GENERATOR = "load generator";
 
     private final MeshStack stack;
     private final BenchSettings settings;
@@ -44,18 +48,22 @@ final class BenchRun {
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5))
                 .build();
-        BenchAgents agents =
-                BenchAgents.register(new MeshClient(base, OpenLoopSender.REQUEST_TIMEOUT), settings.pairs());
+        MeshClient mesh = new MeshClient(base, OpenLoopSender.REQUEST_TIMEOUT);
+        BenchAgents agents = BenchAgents.register(mesh, settings.pairs());
         RawCeilings.Figures ceilings = null;
         if (settings.ceilings()) {
             LOG.info("Measuring the raw ceilings");
-            ceilings = RawCeilings.measure(config, http, base, agents);
+            List<String> tokens = IntStream.range(0, RawCeilings.CEILING_AGENTS)
+                    .mapToObj(i -> mesh.registerAgent("bench-ceiling").token())
+                    .toList();
+            ceilings = RawCeilings.measure(config, http, base, stack.server().managementUri(), agents, tokens);
         }
         Map<String, StepRecorder> recorders = new ConcurrentHashMap<>();
         BenchReaders readers = new BenchReaders(http, base, settings.readers(), recorders);
         OpenLoopSender sender = new OpenLoopSender(http, base, agents, settings.newTaskShare(), settings.maxInFlight());
         ProcessCpu cpu = new ProcessCpu(processes());
         List<StepResult> steps = new ArrayList<>();
+        WrkOverload.Result overload = null;
         readers.start(agents);
         try {
             if (!settings.warmUp().isZero()) {
@@ -74,23 +82,48 @@ final class BenchRun {
                 recorders.put(recorder.label, recorder);
                 LOG.info(() -> "Step " + recorder.step + ": " + rate + " messages/s for "
                         + settings.step().toSeconds() + " s");
-                steps.add(step(recorder, sender, cpu));
+                steps.add(step(recorder, sender, readers, cpu));
             }
+            overload = overload(steps, agents);
         } finally {
             readers.stop();
         }
         return new BenchResult(
-                stack.config().server().title(), settings, ceilings, steps, readers.failures(), readers.requests());
+                stack.config().server().title(),
+                settings,
+                ceilings,
+                steps,
+                overload,
+                readers.failures(),
+                readers.requests());
     }
 
-    private StepResult step(StepRecorder recorder, OpenLoopSender sender, ProcessCpu cpu) {
+    /** Sends by wrk at {@code bench.overload} × the highest sustained step's rate, the agents reading meanwhile. */
+    private WrkOverload.Result overload(List<StepResult> steps, BenchAgents agents) throws Exception {
+        if (settings.overload() <= 0) {
+            return null;
+        }
+        Optional<StepResult> sustained = BenchResult.highestSustained(steps);
+        if (sustained.isEmpty()) {
+            LOG.info("No step sustained: no overload step");
+            return null;
+        }
+        int rate = sustained.get().rate();
+        LOG.info(() -> "Overload: " + settings.overload() + " × " + rate + " messages/s for "
+                + settings.overloadTime().toSeconds() + " s, by wrk");
+        return WrkOverload.offer(base, agents, rate, settings.overload(), settings.overloadTime());
+    }
+
+    private StepResult step(StepRecorder recorder, OpenLoopSender sender, BenchReaders readers, ProcessCpu cpu) {
         long firstEvent = newestOutboxId();
+        long readsBefore = readers.requests();
         Map<String, Double> cpuBefore = cpu.sample();
         Map<String, Long> dbBefore = DatabaseStatus.sample(config);
         long start = System.nanoTime();
         sender.offer(recorder);
         double seconds = (System.nanoTime() - start) / 1e9;
         Map<String, Double> cpuAfter = cpu.sample();
+        long reads = readers.requests() - readsBefore;
         Map<String, Long> dbAfter = DatabaseStatus.sample(config);
         int backlogAtEnd = recorder.acceptedUnseen();
         boolean drained = settle(recorder);
@@ -115,6 +148,7 @@ final class BenchRun {
                 backlogAtEnd,
                 drained,
                 cpuUsed,
+                reads,
                 DatabaseStatus.delta(dbBefore, dbAfter));
     }
 
@@ -146,7 +180,7 @@ final class BenchRun {
         stack.server().pid().ifPresent(p -> pids.put(stack.config().server().title(), p.pid()));
         ProcessCpu.pidOf("mariadbd", "mysqld").ifPresent(pid -> pids.put("MariaDB", pid));
         stack.kafka().flatMap(broker -> broker.process()).ifPresent(p -> pids.put("Kafka", p.pid()));
-        pids.put("load generator", ProcessHandle.current().pid());
+        pids.put(LOAD_GENERATOR, ProcessHandle.current().pid());
         return pids;
     }
 }

@@ -18,6 +18,8 @@ import java.util.List;
  * @param drain          how long after a step its messages may still arrive before they count as not seen
  * @param ceilings       whether to measure the raw ceilings (database, Kafka, HTTP) before the steps
  * @param maxInFlight    sends the load generator keeps open at most, as a client's connection pool does
+ * @param overload       the overload step's rate as a multiple of the highest sustained step's (0: no such step)
+ * @param overloadTime   how long the overload step offers its rate
  */
 record BenchSettings(
         int pairs,
@@ -29,7 +31,9 @@ record BenchSettings(
         double newTaskShare,
         Duration drain,
         boolean ceilings,
-        int maxInFlight) {
+        int maxInFlight,
+        int overload,
+        Duration overloadTime) {
 
     enum ReaderMode {
         LONG_POLL,
@@ -53,10 +57,12 @@ record BenchSettings(
                 Double.parseDouble(System.getProperty("bench.new-task-share", "0.1")),
                 Duration.ofSeconds(Integer.getInteger("bench.drain-seconds", 10)),
                 Boolean.parseBoolean(System.getProperty("bench.ceilings", "true")),
-                Integer.getInteger("bench.max-in-flight", 256));
+                Integer.getInteger("bench.max-in-flight", 256),
+                Integer.getInteger("bench.overload", 4),
+                Duration.ofSeconds(Integer.getInteger("bench.overload-seconds", 30)));
     }
 
-    /** A short run for the smoke test: a few agents, one low rate, no warm-up, no ceilings. */
+    /** A short run for the smoke test: a few agents, one low rate, no warm-up, no ceilings, no overload. */
     static BenchSettings smoke(ReaderMode readers) {
         return new BenchSettings(
                 5,
@@ -68,7 +74,9 @@ record BenchSettings(
                 0.1,
                 Duration.ofSeconds(10),
                 false,
-                64);
+                64,
+                0,
+                Duration.ZERO);
     }
 
     int agents() {

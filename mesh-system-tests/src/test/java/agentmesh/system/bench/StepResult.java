@@ -17,12 +17,22 @@ record StepResult(
         int backlogAtEnd,
         boolean drained,
         Map<String, Double> cpuSeconds,
+        long readRequests,
         Map<String, Long> database) {
 
     static final double ADMITTED_SHARE = 0.98;
 
     double achieved() {
         return sends.accepted() / seconds;
+    }
+
+    /**
+     * The load generator's CPU (the test JVM's) per HTTP request it made while the step's load was offered: each
+     * send, refused or not, and each inbox read; in ms.
+     */
+    double generatorMillisPerRequest() {
+        double seconds = cpuSeconds.getOrDefault(BenchRun.LOAD_GENERATOR, Double.NaN);
+        return seconds * 1000 / Math.max(1, sends.planned + readRequests);
     }
 
     boolean sustained() {
