@@ -135,16 +135,23 @@ public class BearerTokens {
             LOG.fine(() -> "JWT refused: " + agent.agentId() + " is no registered agent");
             return Optional.empty();
         }
-        // iat has whole seconds: a JWT of the rotation's own second may be older than it, so it is refused too.
-        Instant firstGood = validSince.get().truncatedTo(ChronoUnit.SECONDS);
-        if (!validSince.get().equals(firstGood)) {
-            firstGood = firstGood.plusSeconds(1);
-        }
-        if (agent.issuedAt().isBefore(firstGood)) {
+        if (!issuedSince(agent.issuedAt(), validSince.get())) {
             LOG.fine(() -> "JWT refused: issued before " + agent.agentId() + "'s token rotation");
             return Optional.empty();
         }
         return Optional.of(Caller.agent(agent.agentId(), Tokens.hash(token)));
+    }
+
+    /**
+     * Whether a JWT issued at {@code issuedAt} (its {@code iat}, whole seconds) is no older than the agent's last
+     * rotation: one of the rotation's own second may be older than it, so it is refused too.
+     */
+    static boolean issuedSince(Instant issuedAt, Instant rotated) {
+        Instant firstGood = rotated.truncatedTo(ChronoUnit.SECONDS);
+        if (!rotated.equals(firstGood)) {
+            firstGood = firstGood.plusSeconds(1);
+        }
+        return !issuedAt.isBefore(firstGood);
     }
 
     // A configured admin token shorter than MIN_ADMIN_TOKEN_LENGTH is no admin token: one that short could be guessed.
