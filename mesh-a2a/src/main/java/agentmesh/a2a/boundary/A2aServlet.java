@@ -4,6 +4,7 @@ import agentmesh.agent.control.AgentDescription;
 import agentmesh.agent.control.AgentRegistry;
 import agentmesh.web.ProblemResponses;
 import agentmesh.web.security.Caller;
+import agentmesh.web.security.oidc.IdentityProvider;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
 import jakarta.servlet.annotation.WebServlet;
@@ -46,6 +47,9 @@ public class A2aServlet extends HttpServlet {
 
     @Inject
     AgentAddresses addresses;
+
+    @Inject
+    IdentityProvider identityProvider;
 
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -118,7 +122,10 @@ public class A2aServlet extends HttpServlet {
         String base = addresses.cardAddress(agent, request);
         response.setHeader("Cache-Control", "max-age=60");
         response.setHeader("Vary", A2aRequests.VERSION_HEADER);
-        A2aResponses.json(response, 200, AgentCards.card(description.get(), base, cardView(request)));
+        A2aResponses.json(
+                response,
+                200,
+                AgentCards.card(description.get(), base, cardView(request), identityProvider.discoveryDocument()));
     }
 
     // The card is read before a version is negotiated, and lists the versions spoken: a version this facade does

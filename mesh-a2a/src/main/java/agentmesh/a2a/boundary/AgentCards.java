@@ -4,8 +4,10 @@ import agentmesh.agent.control.AgentDescription;
 import agentmesh.json.MeshJson;
 import agentmesh.web.MeshVersion;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import java.util.Optional;
 
 /**
  * The agent card of a mesh agent: its display name, and the description and skills an admin set
@@ -28,6 +30,9 @@ final class AgentCards {
 
     private static final String SCHEME = "meshBearer";
     private static final String SCHEME_DESCRIPTION = "The calling agent's own mesh token";
+    private static final String OIDC_SCHEME = "oidc";
+    private static final String OIDC_DESCRIPTION =
+            "A JWT of the mesh's identity provider (client credentials) naming the calling agent";
     private static final String JSONRPC = "JSONRPC";
 
     private AgentCards() {}
@@ -55,27 +60,65 @@ final class AgentCards {
         }
     }
 
-    /** The card as a client of the view sees it. */
+    /** The card as a client of the view sees it, when the mesh accepts only its own tokens. */
     static JsonObject card(AgentDescription agent, String address, View view) {
+        return card(agent, address, view, Optional.empty());
+    }
+
+    /**
+     * The card as a client of the view sees it; with an OIDC provider's discovery document, the provider's JWTs are
+     * a second scheme beside the mesh's tokens (either one will do).
+     */
+    static JsonObject card(AgentDescription agent, String address, View view, Optional<String> openIdConnectUrl) {
         JsonObjectBuilder card = common(agent, address);
         if (view == View.V0_3) {
+            JsonObjectBuilder schemes = MeshJson.object()
+                    .add(
+                            SCHEME,
+                            MeshJson.object()
+                                    .add("type", "http")
+                                    .add("scheme", "bearer")
+                                    .add("description", SCHEME_DESCRIPTION));
+            JsonArrayBuilder security = MeshJson.array().add(MeshJson.object().add(SCHEME, MeshJson.array()));
+            openIdConnectUrl.ifPresent(url -> {
+                schemes.add(
+                        OIDC_SCHEME,
+                        MeshJson.object()
+                                .add("type", "openIdConnect")
+                                .add("openIdConnectUrl", url)
+                                .add("description", OIDC_DESCRIPTION));
+                security.add(MeshJson.object().add(OIDC_SCHEME, MeshJson.array()));
+            });
             return card.add(
                             "capabilities",
                             MeshJson.object().add("streaming", true).add("pushNotifications", true))
                     .add("supportsAuthenticatedExtendedCard", false)
-                    .add(
-                            "securitySchemes",
-                            MeshJson.object()
-                                    .add(
-                                            SCHEME,
-                                            MeshJson.object()
-                                                    .add("type", "http")
-                                                    .add("scheme", "bearer")
-                                                    .add("description", SCHEME_DESCRIPTION)))
-                    .add("security", MeshJson.array().add(MeshJson.object().add(SCHEME, MeshJson.array())))
+                    .add("securitySchemes", schemes)
+                    .add("security", security)
                     .addAll(only03(address))
                     .build();
         }
+        JsonObjectBuilder schemes = MeshJson.object()
+                .add(
+                        SCHEME,
+                        MeshJson.object()
+                                .add(
+                                        "httpAuthSecurityScheme",
+                                        MeshJson.object()
+                                                .add("scheme", "bearer")
+                                                .add("description", SCHEME_DESCRIPTION)));
+        JsonArrayBuilder requirements = MeshJson.array().add(requirement(SCHEME));
+        openIdConnectUrl.ifPresent(url -> {
+            schemes.add(
+                    OIDC_SCHEME,
+                    MeshJson.object()
+                            .add(
+                                    "openIdConnectSecurityScheme",
+                                    MeshJson.object()
+                                            .add("openIdConnectUrl", url)
+                                            .add("description", OIDC_DESCRIPTION)));
+            requirements.add(requirement(OIDC_SCHEME));
+        });
         card.add(
                         "capabilities",
                         MeshJson.object()
@@ -88,29 +131,15 @@ final class AgentCards {
                                 .add(anInterface(address, JSONRPC, A2aVersion.V1_0))
                                 .add(anInterface(address, "HTTP+JSON", A2aVersion.V1_0))
                                 .add(anInterface(address, JSONRPC, A2aVersion.V0_3)))
-                .add(
-                        "securitySchemes",
-                        MeshJson.object()
-                                .add(
-                                        SCHEME,
-                                        MeshJson.object()
-                                                .add(
-                                                        "httpAuthSecurityScheme",
-                                                        MeshJson.object()
-                                                                .add("scheme", "bearer")
-                                                                .add("description", SCHEME_DESCRIPTION))))
-                .add(
-                        "securityRequirements",
-                        MeshJson.array()
-                                .add(MeshJson.object()
-                                        .add(
-                                                "schemes",
-                                                MeshJson.object()
-                                                        .add(
-                                                                SCHEME,
-                                                                MeshJson.object()
-                                                                        .add("list", MeshJson.array())))));
+                .add("securitySchemes", schemes)
+                .add("securityRequirements", requirements);
         return (view == View.V1_0_WITH_0_3_FIELDS ? card.addAll(only03(address)) : card).build();
+    }
+
+    // A 1.0 security requirement of one scheme, with no scopes.
+    private static JsonObjectBuilder requirement(String scheme) {
+        return MeshJson.object()
+                .add("schemes", MeshJson.object().add(scheme, MeshJson.object().add("list", MeshJson.array())));
     }
 
     // What both versions' cards say alike.

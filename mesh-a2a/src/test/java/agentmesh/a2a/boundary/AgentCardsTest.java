@@ -12,6 +12,7 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -81,6 +82,34 @@ class AgentCardsTest {
                 schemes.getJsonObject("meshBearer")
                         .getJsonObject("httpAuthSecurityScheme")
                         .getString("scheme"));
+    }
+
+    @Test
+    void withAnOidcProviderBothCardsOfferItsJwtsBesideTheMeshTokens() {
+        String discovery = "https://id.example/realms/mesh/.well-known/openid-configuration";
+        JsonObject v10 = AgentCards.card(
+                new AgentDescription("alice", "Alice", null, JsonValue.EMPTY_JSON_ARRAY, null),
+                ADDRESS,
+                AgentCards.View.V1_0,
+                Optional.of(discovery));
+        assertEquals(List.of(), A2a10Json.violations("AgentCard", v10, Set.of()));
+        assertEquals(
+                discovery,
+                v10.getJsonObject("securitySchemes")
+                        .getJsonObject("oidc")
+                        .getJsonObject("openIdConnectSecurityScheme")
+                        .getString("openIdConnectUrl"));
+        assertEquals(2, v10.getJsonArray("securityRequirements").size(), "either scheme will do");
+        JsonObject v03 = AgentCards.card(
+                new AgentDescription("alice", "Alice", null, JsonValue.EMPTY_JSON_ARRAY, null),
+                ADDRESS,
+                AgentCards.View.V0_3,
+                Optional.of(discovery));
+        JsonObject scheme03 = v03.getJsonObject("securitySchemes").getJsonObject("oidc");
+        assertEquals("openIdConnect", scheme03.getString("type"));
+        assertEquals(discovery, scheme03.getString("openIdConnectUrl"));
+        assertEquals(2, v03.getJsonArray("security").size());
+        assertFalse(card(AgentCards.View.V1_0).getJsonObject("securitySchemes").containsKey("oidc"));
     }
 
     @Test

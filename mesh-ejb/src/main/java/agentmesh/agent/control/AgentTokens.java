@@ -2,6 +2,7 @@ package agentmesh.agent.control;
 
 import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
+import agentmesh.time.UtcDateTimeConverter;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -10,6 +11,7 @@ import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -43,7 +45,10 @@ public class AgentTokens {
 
     private record Known(String agentId, Instant until) {}
 
+    private record Standing(Instant tokensSince, Instant until) {}
+
     private final Map<String, Known> byHash = new ConcurrentHashMap<>();
+    private final Map<String, Standing> byAgent = new ConcurrentHashMap<>();
     private final Set<Consumer<TokenRotated>> rotationListeners = ConcurrentHashMap.newKeySet();
 
     /**
@@ -94,6 +99,38 @@ public class AgentTokens {
         return agent;
     }
 
+    /**
+     * For a token the agent got elsewhere (a JWT from an identity provider): since when the agent's tokens are good —
+     * its last rotation, by the database's clock ({@link Instant#EPOCH} if it never had one) — or empty if no such
+     * agent is registered. A rotation revokes every token issued before it, the provider's as well as the mesh's
+     * own. Kept as long as a token's holder (at most {@link #MAX_ENTRIES} agents), forgotten at the agent's rotation.
+     */
+    public Optional<Instant> tokensValidSince(String agentId) {
+        Instant now = clock.instant();
+        Standing known = byAgent.get(agentId);
+        if (known != null && known.until().isAfter(now)) {
+            return Optional.of(known.tokensSince());
+        }
+        Optional<Instant> since = Jdbc.query(
+                        dataSource,
+                        "SELECT token_rotated_at FROM agent WHERE agent_id = ?",
+                        row -> Optional.ofNullable(UtcDateTimeConverter.read(row.getObject(1)))
+                                .map(rotated -> rotated.toInstant(ZoneOffset.UTC))
+                                .orElse(Instant.EPOCH),
+                        agentId)
+                .stream()
+                .findFirst();
+        if (since.isPresent()) {
+            if (byAgent.size() >= MAX_ENTRIES) {
+                byAgent.clear();
+            }
+            byAgent.put(agentId, new Standing(since.get(), now.plus(Duration.ofSeconds(cacheSeconds))));
+        } else {
+            byAgent.remove(agentId);
+        }
+        return since;
+    }
+
     /** Told of every rotation: on this server, and those found by the feed (possibly more than once). */
     public void onRotation(Consumer<TokenRotated> listener) {
         rotationListeners.add(listener);
@@ -108,6 +145,7 @@ public class AgentTokens {
     }
 
     void rotated(TokenRotated rotation) {
+        byAgent.remove(rotation.agentId());
         byHash.entrySet()
                 .removeIf(entry -> entry.getValue().agentId().equals(rotation.agentId())
                         && !entry.getKey().equals(rotation.tokenHash()));

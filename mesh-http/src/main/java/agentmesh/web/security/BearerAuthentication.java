@@ -14,8 +14,8 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.ext.Provider;
 
 /**
- * Every route needs a bearer token: admin routes ({@link AdminApi}) the admin token from configuration, the others
- * an agent's. No or an unknown token → 401; the wrong kind of token → 403. The caller, found at the door
+ * Every route needs a bearer token: admin routes ({@link AdminApi}) the admin token from configuration (or a JWT of
+ * the OIDC provider with its admin role), the others an agent's. No or an unknown token → 401; the wrong kind of token → 403. The caller, found at the door
  * ({@link BearerTokens}), becomes the request's {@link jakarta.ws.rs.core.SecurityContext} principal
  * ({@link Caller}).
  */

@@ -3,6 +3,8 @@ package agentmesh.web.security;
 import agentmesh.agent.control.AgentTokens;
 import agentmesh.agent.control.Tokens;
 import agentmesh.web.origin.ClientOrigin;
+import agentmesh.web.security.oidc.IdentityProvider;
+import agentmesh.web.security.oidc.Verdict;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.Startup;
@@ -12,13 +14,17 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Who an {@code Authorization: Bearer …} header belongs to: the admin (the token from configuration) or an agent
- * (its token, through the agents' token cache). Found once per request, at the door, and kept with the request. A
+ * (its token, through the agents' token cache) — or, when an OIDC provider is configured, whoever a JWT of that
+ * provider names ({@link IdentityProvider}): the admin by its role, an agent by its claim, if registered and not
+ * rotated since the JWT was issued. Found once per request, at the door, and kept with the request. A
  * string that cannot be an agent's token is refused without a hash or a database lookup, and an address that keeps
  * presenting tokens that are no one's — agents' or the admin's — is refused (429) for a while
  * ({@link FailedAuthentications}), except for the agent tokens the server has in its cache. The address is the
@@ -29,7 +35,8 @@ public class BearerTokens {
 
     private static final String PREFIX = "Bearer ";
     private static final String ATTRIBUTE = Caller.class.getName();
-    private static final int MAX_TOKEN_LENGTH = 512;
+    // A provider's JWT with its claims runs to a few kilobytes (Keycloak's: 1–2 KB); the mesh's tokens are 48 chars.
+    private static final int MAX_TOKEN_LENGTH = 8192;
     static final int MIN_ADMIN_TOKEN_LENGTH = 16;
     private static final Logger LOG = Logger.getLogger(BearerTokens.class.getName());
 
@@ -41,6 +48,9 @@ public class BearerTokens {
 
     @Inject
     ClientOrigin origin;
+
+    @Inject
+    IdentityProvider provider;
 
     @Inject
     @ConfigProperty(name = "mesh.admin.token")
@@ -73,6 +83,9 @@ public class BearerTokens {
     // Every token that is not a cached agent's passes the address's lockout for its kind first, the admin token too:
     // a guess at the admin token costs no lookup, but unthrottled it could be tried thousands of times a second.
     private Optional<Caller> callerWith(String token, HttpServletRequest request) {
+        if (provider.configured() && IdentityProvider.looksLikeJwt(token)) {
+            return jwtCaller(token, request);
+        }
         String hash = Tokens.isWellFormed(token) ? Tokens.hash(token) : null; // null: no agent's, not hashed
         Optional<String> cached = hash == null ? Optional.empty() : agents.cachedHolder(hash);
         if (cached.isPresent()) {
@@ -91,6 +104,54 @@ public class BearerTokens {
             failures.failed(address, hash != null);
         }
         return agent.map(agentId -> Caller.agent(agentId, hash));
+    }
+
+    // A JWT is checked (its signature: microseconds, no lookup) after the address's lockout for guesses; an agent's
+    // is then good only for a registered agent, and only if issued after the agent's last token rotation.
+    private Optional<Caller> jwtCaller(String token, HttpServletRequest request) {
+        String address = origin.address(request);
+        Duration lockedOut = failures.lockedOutFor(address, false);
+        if (!lockedOut.isZero()) {
+            throw new TooManyFailedAuthentications(address, lockedOut);
+        }
+        Verdict verdict = provider.verify(token);
+        Optional<Caller> caller = Optional.empty();
+        if (verdict instanceof Verdict.Admin) {
+            caller = Optional.of(Caller.adminCaller());
+        } else if (verdict instanceof Verdict.Agent agent) {
+            caller = agentOf(agent, token);
+        } else if (verdict instanceof Verdict.Refused refused) {
+            LOG.fine(() -> "JWT refused: " + refused.reason());
+        }
+        if (caller.isEmpty()) {
+            failures.failed(address, false);
+        }
+        return caller;
+    }
+
+    private Optional<Caller> agentOf(Verdict.Agent agent, String token) {
+        Optional<Instant> validSince = agents.tokensValidSince(agent.agentId());
+        if (validSince.isEmpty()) {
+            LOG.fine(() -> "JWT refused: " + agent.agentId() + " is no registered agent");
+            return Optional.empty();
+        }
+        if (!issuedSince(agent.issuedAt(), validSince.get())) {
+            LOG.fine(() -> "JWT refused: issued before " + agent.agentId() + "'s token rotation");
+            return Optional.empty();
+        }
+        return Optional.of(Caller.agent(agent.agentId(), Tokens.hash(token)));
+    }
+
+    /**
+     * Whether a JWT issued at {@code issuedAt} (its {@code iat}, whole seconds) is no older than the agent's last
+     * rotation: one of the rotation's own second may be older than it, so it is refused too.
+     */
+    static boolean issuedSince(Instant issuedAt, Instant rotated) {
+        Instant firstGood = rotated.truncatedTo(ChronoUnit.SECONDS);
+        if (!rotated.equals(firstGood)) {
+            firstGood = firstGood.plusSeconds(1);
+        }
+        return !issuedAt.isBefore(firstGood);
     }
 
     // A configured admin token shorter than MIN_ADMIN_TOKEN_LENGTH is no admin token: one that short could be guessed.

@@ -1,6 +1,7 @@
 /**
  * Who calls: every route takes a bearer token — admin routes ({@link agentmesh.web.security.AdminApi}) the admin
- * token ({@code mesh.admin.token}), the others an agent's.
+ * token ({@code mesh.admin.token}), the others an agent's; where an OIDC provider is configured, its JWTs too, an
+ * admin's by a role and an agent's by a claim ({@code agentmesh.web.security.oidc}, docs/OIDC.md).
  *
  * <p>Operations: {@link agentmesh.web.security.BearerTokens} finds the caller once per request, at the door
  * ({@code AgentGate}), through the agents' token cache; {@link agentmesh.web.security.BearerAuthentication} makes it

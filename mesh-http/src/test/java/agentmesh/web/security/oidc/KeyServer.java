@@ -1,0 +1,72 @@
+package agentmesh.web.security.oidc;
+
+import com.nimbusds.jose.jwk.JWK;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A provider's key endpoint on loopback: the JWKS it serves (public keys only) can be changed, as a provider rotates
+ * its keys, and it counts the fetches. Its discovery document names it.
+ */
+final class KeyServer implements AutoCloseable {
+
+    private final HttpServer server;
+    private final AtomicReference<JWKSet> published = new AtomicReference<>(new JWKSet());
+    private final AtomicInteger fetches = new AtomicInteger();
+    private volatile String issuer = "http://issuer.invalid";
+
+    KeyServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/keys", exchange -> {
+            fetches.incrementAndGet();
+            answer(exchange, published.get().toString(true));
+        });
+        server.createContext(
+                "/.well-known/openid-configuration",
+                exchange -> answer(exchange, "{\"issuer\":\"" + issuer + "\",\"jwks_uri\":\"" + keys() + "\"}"));
+        server.start();
+    }
+
+    private static void answer(com.sun.net.httpserver.HttpExchange exchange, String json) throws IOException {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(200, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    URI base() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    URI keys() {
+        return base().resolve("/keys");
+    }
+
+    void publish(JWK... keys) {
+        published.set(new JWKSet(List.of(keys)));
+    }
+
+    void discoveryNames(String issuer) {
+        this.issuer = issuer;
+    }
+
+    int fetches() {
+        return fetches.get();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
