@@ -32,7 +32,10 @@ public record OidcSettings(
         Duration jwksCacheTtl,
         Duration jwksMinRefresh) {
 
-    /** The algorithms a provider's keys sign with; HMAC ({@code HS*}) and {@code none} are never among them. */
+    /**
+     * The algorithms a provider's keys sign with; HMAC ({@code HS*}) and {@code none} are never among them. Not EdDSA:
+     * nimbus verifies it through Google Tink, which the mesh does not ship.
+     */
     public static final Set<JWSAlgorithm> ASYMMETRIC = Set.of(
             JWSAlgorithm.RS256,
             JWSAlgorithm.RS384,
@@ -42,8 +45,7 @@ public record OidcSettings(
             JWSAlgorithm.PS512,
             JWSAlgorithm.ES256,
             JWSAlgorithm.ES384,
-            JWSAlgorithm.ES512,
-            JWSAlgorithm.EdDSA);
+            JWSAlgorithm.ES512);
 
     public OidcSettings {
         if (algorithms.isEmpty() || !ASYMMETRIC.containsAll(algorithms)) {
