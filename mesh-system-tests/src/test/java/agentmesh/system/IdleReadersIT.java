@@ -61,8 +61,11 @@ class IdleReadersIT {
             await().during(IDLE).atMost(IDLE.plusSeconds(5)).until(() -> inboxReads() == readsBefore);
             long idleSelects = comSelect() - selectsBefore;
 
+            // What an idle mesh asks whatever the readers: the change feed's 30 a second (three queries every
+            // 100 ms, for the other instances' changes) and the housekeeping's few — a fixed cost, a twentieth of
+            // one query per reader a second.
             assertTrue(
-                    idleSelects < IDLE.toSeconds() * 10,
+                    idleSelects < IDLE.toSeconds() * 50,
                     idleSelects + " SELECTs in " + IDLE.toSeconds()
                             + " s with " + READERS + " readers waiting (one each a second would be "
                             + READERS * IDLE.toSeconds() + ")");
