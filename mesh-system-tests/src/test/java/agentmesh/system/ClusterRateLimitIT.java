@@ -51,8 +51,8 @@ class ClusterRateLimitIT {
                                         .toString())
                         .with("MESH_TOPOLOGY", "cluster")
                         .with("MESH_STACK_FRESH", "true")
-                        .with("MESH_PORT_BASE", "56000")
-                        .with("MESH_KAFKA_PORT", "57092")
+                        .with("MESH_PORT_BASE", "25000")
+                        .with("MESH_KAFKA_PORT", "26092")
                         .with(
                                 "MESH_DB_URL",
                                 itDatabase.substring(0, itDatabase.lastIndexOf('/') + 1) + "mesh_cluster_it")

@@ -53,8 +53,8 @@ class KafkaSaslIT {
                         Path.of("target", "sasl-stack").toAbsolutePath().toString())
                 .with("MESH_TOPOLOGY", "single") // the cluster run's setting is for its shared stack
                 .with("MESH_STACK_FRESH", "true")
-                .with("MESH_PORT_BASE", "46000")
-                .with("MESH_KAFKA_PORT", "49192")
+                .with("MESH_PORT_BASE", "30000")
+                .with("MESH_KAFKA_PORT", "31092")
                 .with("MESH_DB_URL", itDatabase.substring(0, itDatabase.lastIndexOf('/') + 1) + "mesh_sasl")
                 .with("MESH_ADMIN_TOKEN", MeshStackExtension.ADMIN_TOKEN)
                 .with("MESH_KAFKA_BROKER_SCRAM", USER + ":" + PASSWORD)
