@@ -125,16 +125,20 @@ public final class WildFlyServer implements MeshServer {
         Map<String, String> env = new HashMap<>(environment);
         env.put("JAVA_HOME", Processes.javaHome().toString());
         env.put("JAVA", Processes.javaCommand());
-        // The heap and JFR stack depth of the Payara domain (setup.asadmin); standalone.sh adds the module options.
+        // The heap, JFR stack depth and GC log of the Payara domain (setup.asadmin): a line per collection in
+        // log/gc.log beside server.log, where the abusive-agent suite reads the heap in use; standalone.sh adds the
+        // module options.
         env.put(
                 "JAVA_OPTS",
                 "-Xms256m -Xmx1g -XX:FlightRecorderOptions=stackdepth=256 -Djava.net.preferIPv4Stack=true"
-                        + " -Djboss.modules.system.pkgs=org.jboss.byteman -Djava.awt.headless=true");
+                        + " -Djboss.modules.system.pkgs=org.jboss.byteman -Djava.awt.headless=true"
+                        + " -Xlog:gc*,safepoint:file=" + serverLog().resolveSibling("gc.log"));
         env.put("LAUNCH_JBOSS_IN_BACKGROUND", "true");
         env.put("JBOSS_PIDFILE", pidFile().toString());
         env.put("JBOSS_MODULEPATH", wildflyHome.resolve("modules") + ":" + modules());
         try {
             Files.deleteIfExists(pidFile());
+            Files.createDirectories(serverLog().getParent()); // the JVM opens the GC log before WildFly makes log/
             ProcessBuilder builder = new ProcessBuilder(
                             wildflyHome.resolve("bin").resolve("standalone.sh").toString(),
                             "-c",
