@@ -23,8 +23,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Who an {@code Authorization: Bearer …} header belongs to: the admin (the token from configuration) or an agent
  * (its token, through the agents' token cache) — or, when an OIDC provider is configured, whoever a JWT of that
- * provider names ({@link IdentityProvider}): the admin by its role, an agent by its claim, if registered and not
- * rotated since the JWT was issued. Found once per request, at the door, and kept with the request. A
+ * provider names ({@link IdentityProvider}): the admin by its role, an agent by its claim, if registered, not disabled
+ * and not rotated since the JWT was issued (by the clock skew's margin). Found once per request, at the door, and kept with the request. A
  * string that cannot be an agent's token is refused without a hash or a database lookup, and an address that keeps
  * presenting tokens that are no one's — agents' or the admin's — is refused (429) for a while
  * ({@link FailedAuthentications}), except for the agent tokens the server has in its cache. The address is the
