@@ -104,6 +104,17 @@ class IdentityProviderTest {
         assertTrue(refused.getMessage().contains("jwks_uri must be an https URL"), refused.getMessage());
     }
 
+    @Test
+    void aPlainHttpIssuerOffTheLoopbackIsASetUpMistakeAndEveryJwtIsRefused() throws Exception {
+        IdentityProvider provider =
+                TestProviders.at("http://id.example/realms/mesh", Duration.ofSeconds(30), Clock.systemUTC(), holding);
+
+        Verdict.Refused refused =
+                assertInstanceOf(Verdict.Refused.class, provider.verify(rs256("http://id.example/realms/mesh")));
+        assertTrue(refused.reason().contains("mesh.auth.oidc.issuer must be an https URL"), refused.reason());
+        assertTrue(held.isEmpty(), "no discovery of a provider that cannot be trusted");
+    }
+
     private String rs256(String issuer) throws Exception {
         Instant now = Instant.now();
         SignedJWT jwt = new SignedJWT(
