@@ -27,8 +27,11 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -43,7 +46,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@code oidc/mesh-realm.json} — at a mesh instance that trusts it and has no static admin token: they get tokens
  * by client credentials and converse through the API, A2A and MCP; expired, wrong-audience, wrong-issuer, unsigned,
  * tampered, HMAC-forged and rotated-key tokens are refused with 401 problem+json; a key rotation at the provider is
- * picked up without a restart; a token rotation in the mesh revokes an agent's JWTs and ends the wait one opened.
+ * picked up without a restart; a token rotation in the mesh revokes an agent's JWTs and ends the wait one opened;
+ * disabling an agent refuses all of its tokens and ends what they opened (long polls here and on the stack's other
+ * instance, an A2A stream, an MCP session), enabling it lets it back in; the provider stopped is 503, not 401.
  * On demand ({@code ./mesh test oidc}): Keycloak's start and the second instance cost about two minutes.
  */
 @Tag("oidc")
@@ -57,6 +62,7 @@ class OidcIT {
     private static final String BOB = "oidc-bob-" + SUFFIX + "@it";
 
     private static Keycloak keycloak;
+    private static String aliceMeshToken;
     private static MeshServer server;
     private static MeshClient mesh;
     private final HttpClient http = HttpClient.newHttpClient();
@@ -78,6 +84,9 @@ class OidcIT {
                     MeshStackExtension.ADMIN_TOKEN,
                     Json.createObjectBuilder().add("agentId", agent).build().toString());
             assertEquals(201, registered.status(), registered::toString);
+            if (agent.equals(ALICE)) {
+                aliceMeshToken = registered.json().getString("token");
+            }
         }
         ApiResponse allowed =
                 stack.post("admin/agents/" + ALICE + "/contacts/" + BOB, MeshStackExtension.ADMIN_TOKEN, "");
@@ -239,6 +248,136 @@ class OidcIT {
                 .pollInterval(Duration.ofSeconds(1))
                 .until(() -> mesh.get("me", after).status() == 200);
         assertRefused(mesh.get("me", before), "signed by the key the provider dropped");
+    }
+
+    @Test
+    @Order(7)
+    void aDisabledAgentIsRefusedEverywhereAtOnceAndWhatItsTokensOpenedEnds() throws Exception {
+        String admin = token("mesh-admin");
+        String alice = token("alice");
+        MeshClient stack = MeshClient.forStack();
+        // Waits opened with the JWT here and with the mesh token at the stack's other instance.
+        CompletableFuture<ApiResponse> jwtPoll =
+                waitingPoll(mesh, alice, () -> MeshMetrics.sum(server, "agent_mesh_inbox_reads_total", ""));
+        CompletableFuture<ApiResponse> meshTokenPoll =
+                waitingPoll(stack, aliceMeshToken, () -> MeshMetrics.sum("agent_mesh_inbox_reads_total"));
+        String session = mcpSession(alice);
+        assertEquals(
+                200,
+                http.send(mcp(alice, session, TOOLS_LIST), HttpResponse.BodyHandlers.ofString())
+                        .statusCode());
+        HttpResponse<Stream<String>> a2aStream = http.sendAsync(
+                        HttpRequest.newBuilder(meshUri("a2a/" + BOB))
+                                .header("Authorization", "Bearer " + alice)
+                                .header("A2A-Version", "1.0")
+                                .header("Content-Type", "application/json")
+                                .header("Accept", "text/event-stream")
+                                .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":"
+                                        + "\"SendStreamingMessage\",\"params\":{\"message\":{\"messageId\":"
+                                        + "\"oidc-stream\",\"role\":\"ROLE_USER\",\"parts\":[{\"text\":"
+                                        + "\"a task that stays open\"}]}}}"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofLines())
+                .get(30, TimeUnit.SECONDS);
+        assertEquals(200, a2aStream.statusCode());
+        BlockingQueue<String> events = new LinkedBlockingQueue<>();
+        CompletableFuture<Void> a2aEnded = CompletableFuture.runAsync(
+                () -> a2aStream.body().filter(line -> line.startsWith("data:")).forEach(events::add));
+        assertTrue(events.poll(30, TimeUnit.SECONDS) != null, "the stream's first event, the task");
+        assertFalse(a2aEnded.isDone(), "the task is open: its stream goes on");
+
+        ApiResponse disabled = mesh.post("admin/agents/" + ALICE + "/disable", admin, "");
+        assertEquals(204, disabled.status(), disabled::toString);
+
+        assertEquals(401, jwtPoll.get(5, TimeUnit.SECONDS).status(), "the JWT's long poll ends");
+        assertEquals(401, meshTokenPoll.get(5, TimeUnit.SECONDS).status(), "and the other instance's");
+        a2aEnded.get(5, TimeUnit.SECONDS);
+        assertRefused(mesh.get("me", alice), "a JWT of a disabled agent");
+        assertRefused(mesh.get("me", token("alice")), "even one issued after the disable");
+        assertRefused(mesh.get("me", aliceMeshToken), "its mesh token here");
+        await().atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> stack.get("me", aliceMeshToken).status() == 401);
+        assertTrue(mesh.get("admin/agents/" + ALICE, admin).json().containsKey("disabledAt"), "the admin sees it");
+        ApiResponse toDisabled = mesh.post("messages", token("bob"), message(ALICE, "kept for later"));
+        assertEquals(201, toDisabled.status(), "messages to a disabled agent are still accepted: " + toDisabled);
+
+        ApiResponse enabled = mesh.post("admin/agents/" + ALICE + "/enable", admin, "");
+        assertEquals(204, enabled.status(), enabled::toString);
+        assertEquals(200, stack.get("me", aliceMeshToken).status(), "its mesh token works again");
+        await().atMost(Duration.ofSeconds(10))
+                .pollInterval(Duration.ofMillis(500))
+                .until(() -> mesh.get("me", token("alice")).status() == 200);
+        assertRefused(mesh.get("me", alice), "a JWT issued before the disable stays refused");
+        assertTrue(mesh.get("inbox", token("alice")).body().contains("kept for later"));
+        assertEquals(
+                404,
+                http.send(mcp(token("alice"), session, TOOLS_LIST), HttpResponse.BodyHandlers.ofString())
+                        .statusCode(),
+                "the MCP session the JWT opened ended");
+        assertFalse(mesh.get("admin/agents/" + ALICE, admin).json().containsKey("disabledAt"), "enabled again");
+    }
+
+    @Test
+    @Order(8)
+    void aProviderOutOfReachIs503WithRetryAfterNot401() throws Exception {
+        String alice = token("alice");
+        assertEquals(200, mesh.get("me", alice).status());
+        String[] parts = alice.split("\\.");
+        // A key id the cached keys lack makes the mesh ask the provider, which is gone.
+        String unknownKey = encode(decode(parts[0]).replaceFirst("\"kid\"\\s*:\\s*\"[^\"]*\"", "\"kid\":\"gone\""));
+        String unknown = unknownKey + "." + parts[1] + "." + parts[2];
+        keycloak.close();
+
+        // Within jwks-min-refresh-seconds of the last good fetch (the key rotation above) an unknown key id is a
+        // key the provider does not publish (401); past it the mesh asks the provider, which is gone.
+        await().atMost(Duration.ofSeconds(15))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> mesh.get("me", unknown).status() == 503);
+        for (int i = 0; i < 4; i++) { // the later ones meet the mesh's rate limit on fetching the keys
+            ApiResponse away = mesh.get("me", unknown);
+            assertEquals(503, away.status(), away::toString);
+            assertTrue(away.isProblem(), away::toString);
+            assertTrue(away.retryAfterSeconds().isPresent(), away::toString);
+        }
+        assertEquals(200, mesh.get("me", alice).status(), "a JWT of a cached key still passes");
+    }
+
+    private static final String TOOLS_LIST = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
+
+    // A long poll of the agent's inbox after the events so far, once the server has it waiting.
+    private static CompletableFuture<ApiResponse> waitingPoll(
+            MeshClient at, String token, java.util.concurrent.Callable<Double> reads) throws Exception {
+        String cursor =
+                at.get("inbox", token).json().get("nextCursor").toString().replace("\"", "");
+        double before = reads.call();
+        CompletableFuture<ApiResponse> poll = at.getAsync("inbox?wait=30&cursor=" + cursor, token);
+        await().atMost(Duration.ofSeconds(10)).until(() -> reads.call() > before);
+        return poll;
+    }
+
+    private String mcpSession(String token) throws Exception {
+        HttpResponse<String> opened = http.send(
+                mcp(
+                        token,
+                        null,
+                        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}"),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, opened.statusCode(), opened.body());
+        return opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    }
+
+    private static HttpRequest mcp(String token, String session, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(meshUri("mcp"))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (session != null) {
+            request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", "2025-06-18");
+        }
+        return request.build();
     }
 
     private static String token(String client) {

@@ -99,6 +99,7 @@ public class AgentDirectory {
                 (String) row[1],
                 UtcTime.toInstant(UtcDateTimeConverter.read(row[2])),
                 UtcTime.toInstant(activity(row[3])),
+                null,
                 null);
     }
 

@@ -87,6 +87,31 @@ public class AgentRegistry {
         return new RegisteredAgent(agentId, agent.displayName(), token);
     }
 
+    /**
+     * Disables the agent: its tokens — the mesh's own and the provider's JWTs — are refused (401) from now on, and the
+     * streams, waits and sessions they opened end, at once on this server and within a poll of the change feed on the
+     * others, as at a rotation. Messages to it are still accepted and kept in its inbox. Disabling a disabled agent
+     * changes nothing.
+     */
+    public void disable(String agentId) {
+        if (em.find(Agent.class, agentId) == null) {
+            throw new UnknownAgentException(agentId);
+        }
+        tokens.disable(agentId);
+        rotated.fire(TokenRotated.disabled(agentId));
+    }
+
+    /**
+     * Enables the agent again: its mesh token works again; a JWT of the provider only if issued after the disable
+     * (by the clock skew's margin, as after a rotation).
+     */
+    public void enable(String agentId) {
+        if (em.find(Agent.class, agentId) == null) {
+            throw new UnknownAgentException(agentId);
+        }
+        tokens.enable(agentId);
+    }
+
     @TransactionAttribute(TransactionAttributeType.SUPPORTS)
     public boolean exists(String agentId) {
         return !em.createNativeQuery("SELECT 1 FROM agent WHERE agent_id = ?")
@@ -111,7 +136,8 @@ public class AgentRegistry {
                 agent.displayName(),
                 UtcTime.toInstant(agent.createdAt()),
                 UtcTime.toInstant(directory.lastActivity(agentId)),
-                contacts);
+                contacts,
+                UtcTime.toInstant(agent.disabledAt()));
     }
 
     /** What the agent's A2A card says about it. */

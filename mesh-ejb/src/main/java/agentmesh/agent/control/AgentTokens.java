@@ -63,6 +63,27 @@ public class AgentTokens {
                 agentId);
     }
 
+    /**
+     * Disables the agent, in the caller's transaction: none of its tokens is accepted until {@link #enable}, and the
+     * rotation time moves, so that the other instances' change feeds end what its tokens opened
+     * ({@link TokenRotationChanges}).
+     */
+    public void disable(String agentId) {
+        Jdbc.update(
+                dataSource,
+                "UPDATE agent SET disabled_at = UTC_TIMESTAMP(6), token_rotated_at = UTC_TIMESTAMP(6)"
+                        + " WHERE agent_id = ? AND disabled_at IS NULL",
+                agentId);
+    }
+
+    /**
+     * Enables the agent again: its mesh token works again at its next request (a disabled agent's tokens are never
+     * cached), its JWTs if issued after the disable (which moved the rotation time).
+     */
+    public void enable(String agentId) {
+        Jdbc.update(dataSource, "UPDATE agent SET disabled_at = NULL WHERE agent_id = ?", agentId);
+    }
+
     /** The agent holding the token with this hash ({@link Tokens#hash}), if the cache knows: no database trip. */
     public Optional<String> cachedHolder(String tokenHash) {
         Known known = byHash.get(tokenHash);
@@ -71,7 +92,7 @@ public class AgentTokens {
                 : Optional.empty();
     }
 
-    /** The agent holding the token with this hash ({@link Tokens#hash}), if any. */
+    /** The agent holding the token with this hash ({@link Tokens#hash}), if any and not disabled. */
     public Optional<String> agentHolding(String tokenHash) {
         Optional<String> cached = cachedHolder(tokenHash);
         if (cached.isPresent()) {
@@ -80,7 +101,7 @@ public class AgentTokens {
         Instant now = clock.instant();
         Optional<String> agent = Jdbc.query(
                         dataSource,
-                        "SELECT agent_id FROM agent WHERE token_hash = ?",
+                        "SELECT agent_id FROM agent WHERE token_hash = ? AND disabled_at IS NULL",
                         row -> row.getString(1),
                         tokenHash)
                 .stream()
@@ -103,7 +124,8 @@ public class AgentTokens {
      * For a token the agent got elsewhere (a JWT from an identity provider): since when the agent's tokens are good —
      * its last rotation, by the database's clock ({@link Instant#EPOCH} if it never had one) — or empty if no such
      * agent is registered. A rotation revokes every token issued before it, the provider's as well as the mesh's
-     * own. Kept as long as a token's holder (at most {@link #MAX_ENTRIES} agents), forgotten at the agent's rotation.
+     * own. Empty too for a disabled agent. Kept as long as a token's holder (at most {@link #MAX_ENTRIES} agents),
+     * forgotten at the agent's rotation or disable.
      */
     public Optional<Instant> tokensValidSince(String agentId) {
         Instant now = clock.instant();
@@ -113,7 +135,7 @@ public class AgentTokens {
         }
         Optional<Instant> since = Jdbc.query(
                         dataSource,
-                        "SELECT token_rotated_at FROM agent WHERE agent_id = ?",
+                        "SELECT token_rotated_at FROM agent WHERE agent_id = ? AND disabled_at IS NULL",
                         row -> Optional.ofNullable(UtcDateTimeConverter.read(row.getObject(1)))
                                 .map(rotated -> rotated.toInstant(ZoneOffset.UTC))
                                 .orElse(Instant.EPOCH),

@@ -61,7 +61,8 @@ public class Contacts {
                 .setParameter("after", afterAgentId == null ? "" : afterAgentId)
                 .setMaxResults(limit)
                 .getResultStream()
-                .map(a -> new AgentView(a.agentId(), a.displayName(), UtcTime.toInstant(a.createdAt()), null, null))
+                .map(a ->
+                        new AgentView(a.agentId(), a.displayName(), UtcTime.toInstant(a.createdAt()), null, null, null))
                 .toList();
     }
 

@@ -7,7 +7,8 @@ import jakarta.inject.Inject;
 /**
  * Token rotations, wherever they were made, as the {@link ChangeFeed} finds them (through the
  * {@code token_rotated_at} index): an old token stops working everywhere — and the streams, waits and sessions it
- * opened are closed — within a poll of the feed after the rotation. Hearing of one twice is harmless.
+ * opened are closed — within a poll of the feed after the rotation. A disable moves the rotation time too, and a
+ * disabled agent holds {@link TokenRotated#NO_TOKEN}: all of its tokens stop. Hearing of one twice is harmless.
  */
 @ApplicationScoped
 public class TokenRotationChanges implements ChangeFeed.Followed {
@@ -17,7 +18,8 @@ public class TokenRotationChanges implements ChangeFeed.Followed {
 
     @Override
     public String changedSince() {
-        return "SELECT agent_id, token_hash FROM agent WHERE token_rotated_at >= ?";
+        return "SELECT agent_id, CASE WHEN disabled_at IS NULL THEN token_hash ELSE '" + TokenRotated.NO_TOKEN
+                + "' END FROM agent WHERE token_rotated_at >= ?";
     }
 
     @Override

@@ -2,7 +2,7 @@
  * Agents and contacts, the logic: who exists, whose token a request carries, who may talk to whom (the feature as a
  * whole: {@code agentmesh.agent}).
  *
- * <p>Operations: {@link agentmesh.agent.control.AgentRegistry} registers agents, rotates their tokens and keeps their
+ * <p>Operations: {@link agentmesh.agent.control.AgentRegistry} registers agents, rotates their tokens, disables and enables them and keeps their
  * cards ({@link agentmesh.agent.control.AgentDescription}); {@link agentmesh.agent.control.AgentTokens} answers
  * "whose token is this?" on every request, from a short cache or one JDBC query, and tells its listeners of
  * rotations, here at once and from other instances through {@link agentmesh.agent.control.TokenRotationChanges} on the change feed;

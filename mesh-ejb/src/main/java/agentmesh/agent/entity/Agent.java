@@ -34,6 +34,9 @@ public class Agent {
     @Column(name = "host_label")
     private String hostLabel;
 
+    @Column(name = "disabled_at")
+    private LocalDateTime disabledAt;
+
     protected Agent() {}
 
     public String agentId() {
@@ -58,5 +61,10 @@ public class Agent {
 
     public String hostLabel() {
         return hostLabel;
+    }
+
+    /** When an admin disabled the agent; null while it is enabled. */
+    public LocalDateTime disabledAt() {
+        return disabledAt;
     }
 }

@@ -5,6 +5,7 @@ import agentmesh.web.origin.ClientOrigin;
 import agentmesh.web.security.BearerTokens;
 import agentmesh.web.security.Caller;
 import agentmesh.web.security.TooManyFailedAuthentications;
+import agentmesh.web.security.oidc.ProviderUnavailable;
 import jakarta.annotation.PostConstruct;
 import jakarta.inject.Inject;
 import jakarta.servlet.DispatcherType;
@@ -146,6 +147,20 @@ public class AgentGate implements Filter {
                             e.getMessage(),
                             e.retryAfterSeconds(),
                             "429 after too many invalid tokens from one address"));
+            return;
+        } catch (ProviderUnavailable e) {
+            // The identity provider's keys are out of reach: the JWT is neither good nor bad, and no failed
+            // authentication; come back when the mesh will ask the provider again.
+            refuse(
+                    answer,
+                    new Refusal(
+                            503,
+                            "identity-provider-unavailable",
+                            "Identity provider unavailable",
+                            "The mesh could not reach the identity provider to check the token; retry in "
+                                    + e.retryAfterSeconds() + " s",
+                            e.retryAfterSeconds(),
+                            "503 the identity provider is out of reach"));
             return;
         } catch (RuntimeException e) {
             // The token lookup's database failed (a connection lost, the database restarting): outside JAX-RS, an

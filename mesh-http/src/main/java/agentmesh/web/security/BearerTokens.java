@@ -23,8 +23,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Who an {@code Authorization: Bearer …} header belongs to: the admin (the token from configuration) or an agent
  * (its token, through the agents' token cache) — or, when an OIDC provider is configured, whoever a JWT of that
- * provider names ({@link IdentityProvider}): the admin by its role, an agent by its claim, if registered and not
- * rotated since the JWT was issued. Found once per request, at the door, and kept with the request. A
+ * provider names ({@link IdentityProvider}): the admin by its role, an agent by its claim, if registered, not disabled
+ * and not rotated since the JWT was issued (by the clock skew's margin). Found once per request, at the door, and kept with the request. A
  * string that cannot be an agent's token is refused without a hash or a database lookup, and an address that keeps
  * presenting tokens that are no one's — agents' or the admin's — is refused (429) for a while
  * ({@link FailedAuthentications}), except for the agent tokens the server has in its cache. The address is the
@@ -107,7 +107,8 @@ public class BearerTokens {
     }
 
     // A JWT is checked (its signature: microseconds, no lookup) after the address's lockout for guesses; an agent's
-    // is then good only for a registered agent, and only if issued after the agent's last token rotation.
+    // is then good only for a registered agent that is not disabled, and only if issued after the agent's last token
+    // rotation. A provider out of reach (ProviderUnavailable, 503) is no failed authentication: it is not counted.
     private Optional<Caller> jwtCaller(String token, HttpServletRequest request) {
         String address = origin.address(request);
         Duration lockedOut = failures.lockedOutFor(address, false);
@@ -132,26 +133,31 @@ public class BearerTokens {
     private Optional<Caller> agentOf(Verdict.Agent agent, String token) {
         Optional<Instant> validSince = agents.tokensValidSince(agent.agentId());
         if (validSince.isEmpty()) {
-            LOG.fine(() -> "JWT refused: " + agent.agentId() + " is no registered agent");
+            LOG.fine(() -> "JWT refused: " + agent.agentId() + " is no registered agent, or disabled");
             return Optional.empty();
         }
-        if (!issuedSince(agent.issuedAt(), validSince.get())) {
-            LOG.fine(() -> "JWT refused: issued before " + agent.agentId() + "'s token rotation");
+        if (!issuedSince(agent.issuedAt(), validSince.get(), provider.clockSkew())) {
+            LOG.fine(() -> "JWT refused: issued before " + agent.agentId() + "'s token rotation (or within the"
+                    + " clock skew after it)");
             return Optional.empty();
         }
         return Optional.of(Caller.agent(agent.agentId(), Tokens.hash(token)));
     }
 
     /**
-     * Whether a JWT issued at {@code issuedAt} (its {@code iat}, whole seconds) is no older than the agent's last
-     * rotation: one of the rotation's own second may be older than it, so it is refused too.
+     * Whether a JWT issued at {@code issuedAt} (its {@code iat}, whole seconds, by the provider's clock) was surely
+     * issued after the agent's last rotation ({@code rotated}, by the database's clock): at least the clock skew
+     * after it — the allowance the provider's clock has for {@code exp} and {@code nbf} too — so that a provider whose
+     * clock runs ahead by up to the skew cannot make a JWT issued before the rotation look newer. One of the
+     * rotation's own second may be older than it, so it is refused too. The price: for the skew after a rotation
+     * the agent's new JWTs are refused as well.
      */
-    static boolean issuedSince(Instant issuedAt, Instant rotated) {
+    static boolean issuedSince(Instant issuedAt, Instant rotated, Duration margin) {
         Instant firstGood = rotated.truncatedTo(ChronoUnit.SECONDS);
         if (!rotated.equals(firstGood)) {
             firstGood = firstGood.plusSeconds(1);
         }
-        return !issuedAt.isBefore(firstGood);
+        return !issuedAt.isBefore(firstGood.plus(margin));
     }
 
     // A configured admin token shorter than MIN_ADMIN_TOKEN_LENGTH is no admin token: one that short could be guessed.

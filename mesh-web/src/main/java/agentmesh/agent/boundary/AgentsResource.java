@@ -142,6 +142,26 @@ public class AgentsResource {
         return registry.rotateToken(agentId);
     }
 
+    /**
+     * Disables the agent: its tokens (its mesh token and its JWTs) are refused with 401 and what they opened ends, on
+     * every instance; messages to it are still accepted. 204 whether or not it was disabled already.
+     */
+    @POST
+    @Path("{agentId}/disable")
+    public Response disable(
+            @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
+        registry.disable(agentId);
+        return Response.noContent().build();
+    }
+
+    /** Enables a disabled agent again: its mesh token works again, and its JWTs issued after the disable. */
+    @POST
+    @Path("{agentId}/enable")
+    public Response enable(@PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId) {
+        registry.enable(agentId);
+        return Response.noContent().build();
+    }
+
     @POST
     @Path("{a}/contacts/{b}")
     public Response allow(

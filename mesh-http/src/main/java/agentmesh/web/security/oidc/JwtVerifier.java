@@ -15,7 +15,6 @@ import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
 import com.nimbusds.jwt.proc.DefaultJWTProcessor;
 import java.text.ParseException;
 import java.util.Collection;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -32,10 +31,12 @@ public final class JwtVerifier {
     private static final Pattern AGENT_ID = Pattern.compile(Ids.AGENT_ID);
 
     private final OidcSettings settings;
+    private final KeyFetches fetches;
     private final DefaultJWTProcessor<SecurityContext> processor = new DefaultJWTProcessor<>();
 
-    public JwtVerifier(OidcSettings settings, JWKSource<SecurityContext> keys) {
+    public JwtVerifier(OidcSettings settings, JWKSource<SecurityContext> keys, KeyFetches fetches) {
         this.settings = settings;
+        this.fetches = fetches;
         // RFC 9068's access-token type, plain JWT, or none: what providers put in the header.
         processor.setJWSTypeVerifier(
                 new DefaultJOSEObjectTypeVerifier<>(JOSEObjectType.JWT, new JOSEObjectType("at+jwt"), null));
@@ -60,12 +61,16 @@ public final class JwtVerifier {
         } catch (ParseException e) {
             return new Verdict.Refused("not a JWT: " + e.getMessage());
         } catch (RateLimitReachedException e) {
-            // A key id the keys fetched last do not hold, asked again sooner than
-            // mesh.auth.oidc.jwks-min-refresh-seconds.
+            // The keys were asked for again sooner than mesh.auth.oidc.jwks-min-refresh-seconds: a key id the keys
+            // fetched last do not hold (a refusal) — unless that fetch failed, when the provider is away and the
+            // token can be neither accepted nor refused.
+            if (fetches.lastFailed()) {
+                throw unavailable(e);
+            }
             return new Verdict.Refused(
                     "signed by a key the provider does not publish (its keys were fetched recently)");
         } catch (KeySourceException e) {
-            throw new ProviderUnavailable("the provider's keys could not be fetched: " + e.getMessage(), e);
+            throw unavailable(e);
         } catch (BadJOSEException | JOSEException e) {
             return new Verdict.Refused(e.getMessage());
         }
@@ -73,19 +78,21 @@ public final class JwtVerifier {
                 && roles(claims).contains(settings.adminRole().get())) {
             return new Verdict.Admin();
         }
-        Object agent = claims.getClaim(settings.agentClaim());
+        Object agent = ClaimPath.at(claims.getClaims(), settings.agentClaim());
         if (!(agent instanceof String agentId) || !AGENT_ID.matcher(agentId).matches()) {
             return new Verdict.Refused("claim " + settings.agentClaim() + " names no agent");
         }
         return new Verdict.Agent(agentId, claims.getIssueTime().toInstant());
     }
 
-    // The roles at a path of names through nested objects ("realm_access.roles"), a list or a single string.
+    private ProviderUnavailable unavailable(KeySourceException e) {
+        return new ProviderUnavailable(
+                "the provider's keys could not be fetched: " + e.getMessage(), e, settings.jwksMinRefresh());
+    }
+
+    // The roles at the claim's path ("realm_access.roles"): a list or a single string.
     private Collection<?> roles(JWTClaimsSet claims) {
-        Object node = claims.getClaims();
-        for (String name : settings.rolesClaim().split("\\.")) {
-            node = node instanceof Map<?, ?> map ? map.get(name) : null;
-        }
+        Object node = ClaimPath.at(claims.getClaims(), settings.rolesClaim());
         if (node instanceof Collection<?> list) {
             return list;
         }

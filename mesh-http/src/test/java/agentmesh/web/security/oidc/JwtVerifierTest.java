@@ -205,6 +205,89 @@ class JwtVerifierTest {
     }
 
     @Test
+    void keysAskedForAgainSoonAfterAFailedFetchAreTheProviderUnavailableNotARefusal() throws Exception {
+        JwtVerifier verifier = verifier(settings(Duration.ofMinutes(1)));
+        String token = rs256(claims(c -> c));
+        provider.close();
+
+        // nimbus lets two fetches through per interval; the later ones meet its rate limit, not the provider.
+        for (int i = 0; i < 4; i++) {
+            ProviderUnavailable away = assertThrows(ProviderUnavailable.class, () -> verifier.verify(token));
+            assertEquals(60, away.retryAfterSeconds());
+        }
+    }
+
+    @Test
+    void anUnknownKeyIdAskedForSoonAfterAGoodFetchIsStillARefusal() throws Exception {
+        JwtVerifier verifier = verifier(settings(Duration.ofMinutes(1)));
+        assertInstanceOf(Verdict.Agent.class, verifier.verify(rs256(claims(c -> c))));
+        SignedJWT unknownKey = new SignedJWT(
+                new JWSHeader.Builder(JWSAlgorithm.RS256).keyID("rsa-unknown").build(), claims(c -> c));
+        unknownKey.sign(new RSASSASigner(rsa));
+
+        for (int i = 0; i < 2; i++) {
+            assertInstanceOf(Verdict.Refused.class, verifier.verify(unknownKey.serialize()));
+        }
+        assertRefused(verifier, unknownKey.serialize(), "does not publish");
+    }
+
+    @Test
+    void theAgentClaimMayBeAPathIntoNestedClaims() throws Exception {
+        JwtVerifier verifier = verifier(settings(Duration.ZERO, "mesh.agent"));
+        String nested = rs256(claims(c -> c.claim("mesh", Map.of("agent", "bob-coder"))));
+
+        assertEquals("bob-coder", ((Verdict.Agent) verifier.verify(nested)).agentId());
+        assertRefused(verifier, rs256(claims(c -> c.claim("mesh", Map.of("other", "x")))), "names no agent");
+        assertRefused(verifier, rs256(claims(c -> c.claim("mesh", "bob-coder"))), "names no agent");
+    }
+
+    @Test
+    void aClaimWhoseOwnNameHasDotsIsFoundByThatName() throws Exception {
+        JwtVerifier verifier = verifier(settings(Duration.ZERO, "https://example.com/agent.id"));
+        String named = rs256(claims(c -> c.claim("https://example.com/agent.id", "carol-tester")));
+
+        assertEquals("carol-tester", ((Verdict.Agent) verifier.verify(named)).agentId());
+    }
+
+    @Test
+    void theProviderMustBeHttpsExceptOnLoopback() {
+        for (String secure : List.of(
+                "https://id.example/realms/mesh",
+                "http://127.0.0.1:8180/realms/mesh",
+                "http://127.1.2.3/realms/mesh",
+                "http://localhost:8180/realms/mesh",
+                "http://[::1]:8180/realms/mesh")) {
+            OidcSettings.requireHttps(URI.create(secure), "mesh.auth.oidc.issuer");
+        }
+        for (String plain : List.of(
+                "http://id.example/realms/mesh",
+                "http://127.0.0.1.nip.io/realms/mesh",
+                "http://10.0.0.7/realms/mesh",
+                "ftp://127.0.0.1/x",
+                "id.example/realms/mesh")) {
+            IllegalArgumentException refused = assertThrows(
+                    IllegalArgumentException.class,
+                    () -> OidcSettings.requireHttps(URI.create(plain), "mesh.auth.oidc.issuer"),
+                    plain);
+            assertTrue(refused.getMessage().contains("mesh.auth.oidc.issuer must be an https URL"), plain);
+        }
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new OidcSettings(
+                        URI.create("https://id.example/realms/mesh"),
+                        Optional.of(URI.create("http://keys.example/certs")),
+                        AUDIENCE,
+                        "sub",
+                        "roles",
+                        Optional.empty(),
+                        Duration.ZERO,
+                        Set.of(JWSAlgorithm.RS256),
+                        Duration.ofMinutes(5),
+                        Duration.ZERO),
+                "the keys' address too");
+    }
+
+    @Test
     void onlyAsymmetricAlgorithmsCanBeConfigured() {
         assertThrows(
                 IllegalArgumentException.class,
@@ -245,17 +328,20 @@ class JwtVerifierTest {
     }
 
     private JwtVerifier verifier(OidcSettings settings) throws Exception {
-        return new JwtVerifier(
-                settings,
-                IdentityProvider.keySource(settings, provider.keys(), new DefaultResourceRetriever(2000, 2000, 65536)));
+        KeyFetches fetches = new KeyFetches(new DefaultResourceRetriever(2000, 2000, 65536));
+        return new JwtVerifier(settings, IdentityProvider.keySource(settings, provider.keys(), fetches), fetches);
     }
 
     private static OidcSettings settings(Duration minRefresh) {
+        return settings(minRefresh, "sub");
+    }
+
+    private static OidcSettings settings(Duration minRefresh, String agentClaim) {
         return new OidcSettings(
                 URI.create(ISSUER),
                 Optional.empty(),
                 AUDIENCE,
-                "sub",
+                agentClaim,
                 "realm_access.roles",
                 Optional.of("mesh-admin"),
                 Duration.ofSeconds(30),

@@ -23,6 +23,7 @@ final class KeyServer implements AutoCloseable {
     private final AtomicReference<JWKSet> published = new AtomicReference<>(new JWKSet());
     private final AtomicInteger fetches = new AtomicInteger();
     private volatile String issuer = "http://issuer.invalid";
+    private volatile URI advertisedKeys;
 
     KeyServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -32,7 +33,10 @@ final class KeyServer implements AutoCloseable {
         });
         server.createContext(
                 "/.well-known/openid-configuration",
-                exchange -> answer(exchange, "{\"issuer\":\"" + issuer + "\",\"jwks_uri\":\"" + keys() + "\"}"));
+                exchange -> answer(
+                        exchange,
+                        "{\"issuer\":\"" + issuer + "\",\"jwks_uri\":\""
+                                + (advertisedKeys == null ? keys() : advertisedKeys) + "\"}"));
         server.start();
     }
 
@@ -59,6 +63,11 @@ final class KeyServer implements AutoCloseable {
 
     void discoveryNames(String issuer) {
         this.issuer = issuer;
+    }
+
+    /** The discovery document names these keys instead of its own. */
+    void discoveryNamesKeysAt(URI keys) {
+        this.advertisedKeys = keys;
     }
 
     int fetches() {
