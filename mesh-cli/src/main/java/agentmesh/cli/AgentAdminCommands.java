@@ -31,7 +31,12 @@ final class AgentAdminCommands {
     /** An agent that is no longer the face of an A2A server, for {@code remote detach}. */
     record Detached(String agentId) {}
 
-    @Command(name = "agents", description = "Register agents, list them, show one, give one a new token.")
+    /** An agent disabled or enabled, for {@code agents disable|enable}. */
+    record Switched(String agentId, boolean disabled) {}
+
+    @Command(
+            name = "agents",
+            description = "Register agents, list them, show one, give one a new token, disable or enable one.")
     static final class Agents {
 
         @ParentCommand
@@ -73,6 +78,7 @@ final class AgentAdminCommands {
                             .row("name", a.displayName())
                             .row("since", a.createdAt())
                             .row("talks to", String.join(", ", a.contacts()))
+                            .row("disabled since", a.disabled() ? a.disabledAt() : "-")
                             .render());
         }
 
@@ -81,6 +87,20 @@ final class AgentAdminCommands {
             ctl.print(
                     ctl.admin().rotateToken(agentId),
                     c -> "new token for " + c.agentId() + " (the old one no longer works): " + c.token());
+        }
+
+        @Command(
+                name = "disable",
+                description = "Refuse every token of the agent at once and end its streams; messages to it are kept.")
+        void disable(@Parameters(paramLabel = "ID") String agentId) {
+            ctl.admin().disable(agentId);
+            ctl.print(new Switched(agentId, true), a -> agentId + " is disabled: its tokens are refused");
+        }
+
+        @Command(name = "enable", description = "Let the agent in again with its mesh token.")
+        void enable(@Parameters(paramLabel = "ID") String agentId) {
+            ctl.admin().enable(agentId);
+            ctl.print(new Switched(agentId, false), a -> agentId + " is enabled");
         }
     }
 

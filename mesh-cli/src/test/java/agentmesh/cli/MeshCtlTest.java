@@ -242,6 +242,24 @@ class MeshCtlTest {
     }
 
     @Test
+    void anAgentIsDisabledAndEnabledAndShowSaysSince() {
+        answer("POST admin/agents/bob/disable", 204, "");
+        answer("POST admin/agents/bob/enable", 204, "");
+        answer("GET admin/agents/bob", 200, """
+                {"agentId":"bob","displayName":"Bob","createdAt":"2026-12-01T09:00:00Z","contacts":[],
+                 "disabledAt":"2026-12-06T12:00:00Z"}""");
+
+        assertEquals(0, meshctl("agents", "disable", "bob"));
+        assertTrue(requests.get(0).startsWith("POST admin/agents/bob/disable Bearer admin-token"), requests.get(0));
+        assertEquals("bob is disabled: its tokens are refused\n", out());
+        assertEquals(0, meshctl("agents", "show", "bob"));
+        assertTrue(out().contains("disabled since  2026-12-06T12:00:00Z"), out());
+        assertEquals(0, meshctl("--json", "agents", "enable", "bob"));
+        assertEquals("{\"agentId\":\"bob\",\"disabled\":false}\n", out());
+        assertEquals(5, meshctl("agents", "disable", "nobody"));
+    }
+
+    @Test
     void aCardIsSetFromASkillsFileAndABadFileChangesNothing() throws IOException {
         answer("PUT admin/agents/bob/card", 200, """
                 {"agentId":"bob","displayName":"Bob","description":"Reviews",

@@ -17,7 +17,8 @@ final class AdminWire {
                 json.getString("agentId"),
                 Wire.optionalString(json, "displayName"),
                 Wire.instant(json, "createdAt"),
-                Wire.strings(json, "contacts"));
+                Wire.strings(json, "contacts"),
+                Wire.instant(json, "disabledAt"));
     }
 
     static MeshAdmin.AgentCard card(JsonObject json) {

@@ -55,7 +55,13 @@ public final class MeshAdmin {
     public record Credentials(String agentId, String displayName, String token) {}
 
     /** A registered agent and the agents it may talk to. */
-    public record AgentInfo(String agentId, String displayName, Instant createdAt, List<String> contacts) {}
+    public record AgentInfo(
+            String agentId, String displayName, Instant createdAt, List<String> contacts, Instant disabledAt) {
+
+        public boolean disabled() {
+            return disabledAt != null;
+        }
+    }
 
     /** A page of agents in id order; {@code nextCursor} null after the last. */
     public record AgentPage(List<AgentInfo> agents, String nextCursor) {}
@@ -244,6 +250,19 @@ public final class MeshAdmin {
     public Credentials rotateToken(String agentId) {
         return AdminWire.credentials(http.post(agentPath(agentId) + "/token", empty(), MeshHttp.Repeat.WHEN_REFUSED)
                 .body());
+    }
+
+    /**
+     * Disables the agent (idempotent): every token of it, its mesh token and its JWTs, is refused at once on every
+     * instance and its open streams and waits end; messages to it are still accepted and kept.
+     */
+    public void disable(String agentId) {
+        http.post(agentPath(agentId) + "/disable", empty(), MeshHttp.Repeat.ALWAYS);
+    }
+
+    /** Enables the agent again (idempotent): its mesh token works at once, its JWTs if issued after the disable. */
+    public void enable(String agentId) {
+        http.post(agentPath(agentId) + "/enable", empty(), MeshHttp.Repeat.ALWAYS);
     }
 
     /** Lets the two agents talk, both ways (idempotent). */
