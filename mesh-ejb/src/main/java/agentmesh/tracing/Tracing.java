@@ -11,6 +11,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+import io.opentelemetry.sdk.resources.Resource;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -97,7 +98,7 @@ public class Tracing {
             tracer = sdk.getTracer(SCOPE);
             on = true;
             LOG.info(() -> "Tracing on: OpenTelemetry SDK "
-                    + configured.getResource().getAttribute(AttributeKey.stringKey("telemetry.sdk.version"))
+                    + Resource.getDefault().getAttribute(AttributeKey.stringKey("telemetry.sdk.version"))
                     + " from the OTEL_* settings, endpoint "
                     + firstSet(settings, "otel.exporter.otlp.traces.endpoint", "otel.exporter.otlp.endpoint"));
         } catch (RuntimeException | LinkageError | ServiceConfigurationError e) {

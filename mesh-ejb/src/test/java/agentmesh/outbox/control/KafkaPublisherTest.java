@@ -68,8 +68,8 @@ class KafkaPublisherTest {
     @Test
     void aTracedEventsContextTravelsInItsRecordsHeadersAnUntracedOneHasNone() {
         String traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
-        OutboxRecord traced = new OutboxRecord(
-                7, "bob", "{\"eventId\":\"e7\"}", 0, TraceContext.of(traceparent, "k=v"));
+        OutboxRecord traced =
+                new OutboxRecord(7, "bob", "{\"eventId\":\"e7\"}", 0, TraceContext.of(traceparent, "k=v"));
         MockProducer<String, String> producer = producer(true);
 
         publisher(producer, new PublishFaults()).publish(List.of(List.of(traced, event(8, "bob"))));
