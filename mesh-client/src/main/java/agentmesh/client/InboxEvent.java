@@ -22,7 +22,12 @@ public sealed interface InboxEvent permits InboxEvent.MessageEvent, InboxEvent.S
         return envelope().from();
     }
 
-    /** What every kind of event carries. */
+    /** The trace context the event was delivered in (its sender's trace), or null: send the answer with it. */
+    default TraceContext trace() {
+        return envelope().trace();
+    }
+
+    /** What every kind of event carries; {@code trace} null when it was sent in none. */
     record Envelope(
             String eventId,
             String taskId,
@@ -30,7 +35,21 @@ public sealed interface InboxEvent permits InboxEvent.MessageEvent, InboxEvent.S
             String from,
             String to,
             Instant createdAt,
-            Instant deliveredAt) {}
+            Instant deliveredAt,
+            TraceContext trace) {
+
+        /** An envelope outside any trace. */
+        public Envelope(
+                String eventId,
+                String taskId,
+                String contextId,
+                String from,
+                String to,
+                Instant createdAt,
+                Instant deliveredAt) {
+            this(eventId, taskId, contextId, from, to, createdAt, deliveredAt, null);
+        }
+    }
 
     /** A message of the task, from its other agent. */
     record MessageEvent(long cursor, Envelope envelope, String messageId, int seq, String role, List<Part> parts)

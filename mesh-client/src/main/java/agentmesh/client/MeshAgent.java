@@ -51,6 +51,15 @@ public final class MeshAgent {
      * @throws MeshProblemException.Conflict   the id was used before with other content, or the task is terminal
      */
     public SendReceipt send(Message message) {
+        return send(message, null);
+    }
+
+    /**
+     * Sends a message in a trace: the mesh continues it, and the recipient's event carries it on (docs/TRACING.md).
+     * An answer to an event is sent with the event's {@link InboxEvent#trace()}. {@code trace} null: as
+     * {@link #send(Message)}.
+     */
+    public SendReceipt send(Message message, TraceContext trace) {
         Message withId = message.messageId() == null ? message.withMessageId(MessageIds.generate(agentId)) : message;
         JsonObjectBuilder body = Json.createObjectBuilder()
                 .add("messageId", withId.messageId())
@@ -62,7 +71,7 @@ public final class MeshAgent {
         if (withId.contextId() != null) {
             body.add("contextId", withId.contextId());
         }
-        MeshHttp.Answer answer = http.post("messages", body.build(), MeshHttp.Repeat.ALWAYS);
+        MeshHttp.Answer answer = http.post("messages", body.build(), MeshHttp.Repeat.ALWAYS, trace);
         return Wire.receipt(answer.body(), answer.status() == 200);
     }
 
@@ -161,7 +170,12 @@ public final class MeshAgent {
 
     /** Tells the mesh the agent is done with every event up to {@code cursor}: a restart without one resumes there. */
     public void ack(long cursor) {
-        http.post("inbox/ack", Json.createObjectBuilder().add("cursor", cursor).build(), MeshHttp.Repeat.ALWAYS);
+        ack(cursor, null);
+    }
+
+    /** An acknowledgement in the trace of the event it acknowledges ({@link InboxEvent#trace()}; null: none). */
+    public void ack(long cursor, TraceContext trace) {
+        http.post("inbox/ack", Json.createObjectBuilder().add("cursor", cursor).build(), MeshHttp.Repeat.ALWAYS, trace);
     }
 
     /**

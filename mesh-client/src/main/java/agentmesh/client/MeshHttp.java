@@ -58,6 +58,11 @@ final class MeshHttp {
         return exchange("POST", path, body, repeat, requestTimeout);
     }
 
+    /** A POST in a trace: its context in the W3C headers (docs/TRACING.md); none for null. */
+    Answer post(String path, JsonObject body, Repeat repeat, TraceContext trace) {
+        return exchange("POST", path, body, repeat, requestTimeout, trace);
+    }
+
     /** A PUT replaces what is there: the same body again does the same, so it is always repeated. */
     Answer put(String path, JsonObject body) {
         return exchange("PUT", path, body, Repeat.ALWAYS, requestTimeout);
@@ -85,21 +90,30 @@ final class MeshHttp {
     }
 
     private Answer exchange(String method, String path, JsonObject body, Repeat repeat, Duration timeout) {
+        return exchange(method, path, body, repeat, timeout, null);
+    }
+
+    private Answer exchange(
+            String method, String path, JsonObject body, Repeat repeat, Duration timeout, TraceContext trace) {
         RuntimeException failure = null;
         for (int attempt = 1; attempt <= retries.maxAttempts(); attempt++) {
             Duration wait;
             try {
-                HttpResponse<String> response = http.send(
-                        request(path)
-                                .timeout(timeout)
-                                .method(
-                                        method,
-                                        body == null
-                                                ? HttpRequest.BodyPublishers.noBody()
-                                                : HttpRequest.BodyPublishers.ofString(body.toString()))
-                                .header("Content-Type", "application/json")
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpRequest.Builder request = request(path)
+                        .timeout(timeout)
+                        .method(
+                                method,
+                                body == null
+                                        ? HttpRequest.BodyPublishers.noBody()
+                                        : HttpRequest.BodyPublishers.ofString(body.toString()))
+                        .header("Content-Type", "application/json");
+                if (trace != null) {
+                    request.header("traceparent", trace.traceparent());
+                    if (trace.tracestate() != null) {
+                        request.header("tracestate", trace.tracestate());
+                    }
+                }
+                HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() < 400) {
                     return new Answer(
                             response.statusCode(), response.body().isBlank() ? null : Wire.parse(response.body()));

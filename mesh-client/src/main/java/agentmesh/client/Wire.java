@@ -83,7 +83,8 @@ final class Wire {
                 json.getString("from", null),
                 json.getString("to", null),
                 instant(json, "createdAt"),
-                instant(json, "deliveredAt"));
+                instant(json, "deliveredAt"),
+                TraceContext.ofNullable(optionalString(json, "traceparent"), optionalString(json, "tracestate")));
         return switch (json.getString("type")) {
             case "message" ->
                 new InboxEvent.MessageEvent(

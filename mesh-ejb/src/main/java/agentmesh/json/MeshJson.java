@@ -25,6 +25,11 @@ public final class MeshJson {
         return PROVIDER.createObjectBuilder();
     }
 
+    /** A builder that starts with the object's fields. */
+    public static JsonObjectBuilder object(JsonObject base) {
+        return PROVIDER.createObjectBuilder(base);
+    }
+
     public static JsonArrayBuilder array() {
         return PROVIDER.createArrayBuilder();
     }

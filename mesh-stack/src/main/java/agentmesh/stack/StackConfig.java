@@ -146,7 +146,8 @@ public record StackConfig(
             String adminToken = token.orElseGet(Builder::randomToken);
             Map<String, String> serverEnvironment = new LinkedHashMap<>();
             overrides.forEach((name, value) -> {
-                if (name.startsWith("MESH_") && value != null) {
+                // OTEL_*: the OpenTelemetry SDK's own settings (docs/TRACING.md), e.g. the tests' OTLP receiver.
+                if ((name.startsWith("MESH_") || name.startsWith("OTEL_")) && value != null) {
                     serverEnvironment.put(name, value);
                 }
             });

@@ -24,6 +24,7 @@ final class FakeChatModel implements AutoCloseable {
     private final List<JsonObject> answers;
     private final List<JsonObject> requests = new CopyOnWriteArrayList<>();
     private final List<String> authorizations = new CopyOnWriteArrayList<>();
+    private final List<String> traceparents = new CopyOnWriteArrayList<>();
 
     FakeChatModel(List<JsonObject> answers) {
         this.answers = answers;
@@ -46,6 +47,11 @@ final class FakeChatModel implements AutoCloseable {
 
     List<String> authorizations() {
         return List.copyOf(authorizations);
+    }
+
+    /** Each request's {@code traceparent} header ("null" without one). */
+    List<String> traceparents() {
+        return List.copyOf(traceparents);
     }
 
     /** An assistant message calling tools. */
@@ -84,6 +90,7 @@ final class FakeChatModel implements AutoCloseable {
         JsonObject request = Json.createReader(new StringReader(body)).readObject();
         requests.add(request);
         authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+        traceparents.add(String.valueOf(exchange.getRequestHeaders().getFirst("traceparent")));
         JsonObject message = answers.get(Math.min(requests.size(), answers.size()) - 1);
         byte[] response = Json.createObjectBuilder()
                 .add("id", "chatcmpl-" + requests.size())

@@ -45,15 +45,23 @@ final class McpHttp {
 
     /** A tools/call: the HTTP answer as it came (an SSE stream of the result, or the door's problem). */
     HttpResponse<String> callTool(String name, JsonObject arguments) throws IOException, InterruptedException {
+        return callTool(name, arguments, JsonObject.EMPTY_JSON_OBJECT);
+    }
+
+    /** A tools/call with a {@code _meta} (none when empty). */
+    HttpResponse<String> callTool(String name, JsonObject arguments, JsonObject meta)
+            throws IOException, InterruptedException {
+        var params = Json.createObjectBuilder().add("name", name).add("arguments", arguments);
+        if (!meta.isEmpty()) {
+            params.add("_meta", meta);
+        }
         return send(
                 request(sessionId),
                 Json.createObjectBuilder()
                         .add("jsonrpc", "2.0")
                         .add("id", nextId++)
                         .add("method", "tools/call")
-                        .add(
-                                "params",
-                                Json.createObjectBuilder().add("name", name).add("arguments", arguments))
+                        .add("params", params)
                         .build()
                         .toString());
     }

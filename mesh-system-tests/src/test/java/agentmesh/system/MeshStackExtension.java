@@ -35,16 +35,22 @@ public class MeshStackExtension implements BeforeAllCallback {
         return RunningStack.instance.stack;
     }
 
+    /** The OTLP receiver the stack's server exports its spans to (TracingIT). */
+    static OtlpReceiver otlp() {
+        return RunningStack.instance.otlp;
+    }
+
     /** Whether the stack runs on WildFly, where a few answers are the server's own and differ (tests say which). */
     public static boolean onWildFly() {
         return stack().config().server() == StackConfig.Server.WILDFLY;
     }
 
-    record RunningStack(MeshStack stack) implements ExtensionContext.Store.CloseableResource {
+    record RunningStack(MeshStack stack, OtlpReceiver otlp) implements ExtensionContext.Store.CloseableResource {
 
         private static RunningStack instance;
 
         static RunningStack start() {
+            OtlpReceiver otlp = OtlpReceiver.start();
             StackConfig config = StackConfig.builder(Path.of("target", "stack"))
                     .with("MESH_ADMIN_TOKEN", ADMIN_TOKEN)
                     .with("MESH_STACK_FRESH", "true")
@@ -70,16 +76,24 @@ public class MeshStackExtension implements BeforeAllCallback {
                     // The tests' own address stands for a proxy (TrustedProxyLockoutIT); as the balancer's does in the
                     // cluster topology. A request without X-Forwarded-For is still keyed on 127.0.0.1.
                     .with("MESH_HTTP_TRUSTED_PROXIES", TRUSTED_PROXY)
+                    // Tracing on, exported to the tests' own OTLP receiver (TracingIT), but recording only the
+                    // traces a client starts sampled: the other tests' traffic carries no context and costs only
+                    // unrecorded spans. Batches exported every 100 ms, so that a test waits little.
+                    .with("OTEL_EXPORTER_OTLP_ENDPOINT", otlp.endpoint())
+                    .with("OTEL_TRACES_SAMPLER", "parentbased_always_off")
+                    .with("OTEL_BSP_SCHEDULE_DELAY", "100")
+                    .with("OTEL_SERVICE_NAME", "agent-mesh-it")
                     .build();
             MeshStack stack = new MeshStack(config).start();
             LOG.info(() -> "System test stack up in " + stack.startupTime().toMillis() + " ms");
-            instance = new RunningStack(stack);
+            instance = new RunningStack(stack, otlp);
             return instance;
         }
 
         @Override
         public void close() {
             stack.close();
+            otlp.close();
         }
     }
 }

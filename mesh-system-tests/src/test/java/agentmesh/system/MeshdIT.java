@@ -11,6 +11,7 @@ import agentmesh.client.Message;
 import agentmesh.client.Part;
 import agentmesh.client.Task;
 import agentmesh.client.TaskState;
+import agentmesh.client.TraceContext;
 import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -137,8 +138,12 @@ class MeshdIT {
                     "--llm-key",
                     "fake-key");
 
+            // Sent in a trace (sampled): meshd continues it into the model's calls and its answers (docs/TRACING.md).
+            String traceId = UUID.randomUUID().toString().replace("-", "");
             String taskId = requesterClient
-                    .send(Message.newTask(assistant.agentId(), Part.text("What is the answer?")))
+                    .send(
+                            Message.newTask(assistant.agentId(), Part.text("What is the answer?")),
+                            new TraceContext("00-" + traceId + "-" + traceId.substring(0, 16) + "-01", null))
                     .taskId();
 
             Task done = await().atMost(Duration.ofSeconds(60))
@@ -171,6 +176,23 @@ class MeshdIT {
                     fedBack.stream().map(m -> m.getString("tool_call_id")).toList());
             assertTrue(fedBack.get(0).getString("content").contains("\"state\":\"working\""));
             assertEquals("Bearer fake-key", model.authorizations().get(0));
+
+            // The trace went on: into each call of the model, and through the reply back to the requester, whose
+            // event continues the trace; the reply's request is a child of the delivery of the event it answers.
+            model.traceparents()
+                    .forEach(traceparent -> assertTrue(
+                            traceparent.startsWith("00-" + traceId + "-"),
+                            "the model's call is in the trace: " + traceparent));
+            InboxEvent reply = requesterClient.inbox(0L, 100, Duration.ZERO).events().stream()
+                    .filter(event -> event instanceof InboxEvent.MessageEvent)
+                    .findFirst()
+                    .orElseThrow();
+            assertTrue(reply.trace().traceparent().startsWith("00-" + traceId + "-"), reply::toString);
+            String delivered = model.traceparents().get(0).substring(36, 52);
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> MeshStackExtension.otlp().trace(traceId).stream()
+                            .anyMatch(span -> span.name().equals("POST /mesh/api/v1/messages")
+                                    && span.parentSpanId().equals(delivered)));
         }
     }
 

@@ -53,7 +53,8 @@ final class Actions {
         String id = nextId();
         Message message = new Message(id, to, taskId, null, List.of(Part.text(text)));
         try {
-            SendReceipt receipt = agent.send(message);
+            // In the trace of the event being handled, if it came in one: the answer continues it (docs/TRACING.md).
+            SendReceipt receipt = agent.send(message, event == null ? null : event.trace());
             transcript.said(agent.agentId(), to, receipt.taskId(), text, receipt.repeated());
             return receipt;
         } catch (MeshProblemException.Conflict e) {

@@ -1,6 +1,7 @@
 package agentmesh.meshd;
 
 import agentmesh.client.InboxEvent;
+import agentmesh.client.TraceContext;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -48,7 +49,9 @@ final class LlmBrain implements Brain {
         List<JsonObject> conversation = new ArrayList<>(
                 List.of(message("system", SYSTEM.formatted(actions.agentId())), message("user", describe(actions))));
         for (int step = 0; step < maxSteps; step++) {
-            JsonObject answer = complete(conversation)
+            JsonObject answer = complete(
+                            conversation,
+                            actions.event() == null ? null : actions.event().trace())
                     .getJsonArray("choices")
                     .getJsonObject(0)
                     .getJsonObject("message");
@@ -72,7 +75,9 @@ final class LlmBrain implements Brain {
         }
     }
 
-    private JsonObject complete(List<JsonObject> conversation) throws IOException, InterruptedException {
+    /** One call of the model, in the trace of the event being handled if it came in one (docs/TRACING.md). */
+    private JsonObject complete(List<JsonObject> conversation, TraceContext trace)
+            throws IOException, InterruptedException {
         JsonArrayBuilder messages = Json.createArrayBuilder();
         conversation.forEach(messages::add);
         JsonObject body = Json.createObjectBuilder()
@@ -87,6 +92,12 @@ final class LlmBrain implements Brain {
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
         if (apiKey != null && !apiKey.isBlank()) {
             request.header("Authorization", "Bearer " + apiKey);
+        }
+        if (trace != null) {
+            request.header("traceparent", trace.traceparent());
+            if (trace.tracestate() != null) {
+                request.header("tracestate", trace.tracestate());
+            }
         }
         HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {

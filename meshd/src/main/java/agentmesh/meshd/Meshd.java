@@ -80,7 +80,7 @@ final class Meshd {
             handled.add(key, event.cursor());
         }
         try {
-            agent.ack(event.cursor());
+            agent.ack(event.cursor(), event.trace());
         } catch (RuntimeException e) {
             // Recorded as handled: the next acknowledgement covers this one, and a restart skips it.
             transcript.note(agent.agentId(), "could not acknowledge #" + event.cursor() + ": " + e.getMessage());

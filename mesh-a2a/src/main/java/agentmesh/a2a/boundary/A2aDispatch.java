@@ -4,16 +4,21 @@ import agentmesh.json.MeshJson;
 import agentmesh.task.control.TaskPage;
 import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
+import agentmesh.tracing.Tracing;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -32,6 +37,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 class A2aDispatch {
 
     private static final Logger LOG = Logger.getLogger(A2aDispatch.class.getName());
+
+    @Inject
+    Tracing tracing;
 
     @Inject
     A2aTasks tasks;
@@ -119,9 +127,43 @@ class A2aDispatch {
     private String sendWithPush(JsonObject params, JsonObject configuration, A2aCall call) {
         Optional<A2aPushConfigs.WithSend> push =
                 pushConfigs.requestedWithSend(call.caller(), call.version(), configuration);
-        String taskId = tasks.send(call.caller(), call.agent(), params, call.version());
+        String taskId = traced(params, call, () -> tasks.send(call.caller(), call.agent(), params, call.version()));
         push.ifPresent(requested -> pushConfigs.createWithSend(call.caller(), call.version(), requested, taskId));
         return taskId;
+    }
+
+    /**
+     * The send in its span (SERVER, {@code SendMessage}), continuing the caller's trace: the W3C context in the
+     * message's {@code metadata} ({@code traceparent}, {@code tracestate}), else in the request's HTTP headers
+     * (docs/TRACING.md).
+     */
+    private String traced(JsonObject params, A2aCall call, Supplier<String> send) {
+        JsonObject metadata =
+                params.get("message") instanceof JsonObject message && message.get("metadata") instanceof JsonObject m
+                        ? m
+                        : JsonValue.EMPTY_JSON_OBJECT;
+        boolean inMetadata = metadata.get("traceparent") instanceof JsonString;
+        String traceparent =
+                inMetadata ? metadata.getString("traceparent") : call.request().getHeader("traceparent");
+        String tracestate = inMetadata
+                ? (metadata.get("tracestate") instanceof JsonString state ? state.getString() : null)
+                : call.request().getHeader("tracestate");
+        Span span = tracing.server("SendMessage", traceparent, tracestate);
+        if (span == null) {
+            return send.get();
+        }
+        RuntimeException failure = null;
+        try (Scope scope = span.makeCurrent()) {
+            if (span.isRecording()) {
+                span.setAttribute("rpc.system", "jsonrpc").setAttribute("rpc.method", "SendMessage");
+            }
+            return send.get();
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            Tracing.end(span, failure);
+        }
     }
 
     private static JsonObject configuration(JsonObject params) {

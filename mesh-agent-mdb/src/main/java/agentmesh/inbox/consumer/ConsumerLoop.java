@@ -1,6 +1,5 @@
 package agentmesh.inbox.consumer;
 
-import agentmesh.inbox.control.InboxRecord;
 import agentmesh.retry.Attempts;
 import agentmesh.retry.RetryPolicy;
 import java.time.Clock;
@@ -220,9 +219,8 @@ final class ConsumerLoop implements Runnable {
         Retry retry = retries.get(partition);
         if (retry == null || !retry.alone()) {
             try {
-                deliveries.deliverAll(records.stream()
-                        .map(r -> new InboxRecord(r.key(), r.value()))
-                        .toList());
+                deliveries.deliverAll(
+                        records.stream().map(PolledRecord::inboxRecordOf).toList());
                 retries.remove(partition);
                 return records.get(records.size() - 1).offset() + 1;
             } catch (RuntimeException e) {
@@ -254,7 +252,7 @@ final class ConsumerLoop implements Runnable {
     private boolean handleOne(
             Consumer<String, String> kafka, TopicPartition partition, ConsumerRecord<String, String> record) {
         try {
-            deliveries.deliver(new InboxRecord(record.key(), record.value()));
+            deliveries.deliver(PolledRecord.inboxRecordOf(record));
             retries.remove(partition);
             return true;
         } catch (RuntimeException e) {

@@ -29,7 +29,7 @@ final class ContainerDeliveries implements Deliveries {
 
     @Override
     public void deliver(InboxRecord record) {
-        delivery.deliver(record.key(), record.value());
+        delivery.deliver(record);
     }
 
     @Override

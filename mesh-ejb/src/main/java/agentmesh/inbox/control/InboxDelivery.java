@@ -2,9 +2,14 @@ package agentmesh.inbox.control;
 
 import agentmesh.datasource.MeshDataSource;
 import agentmesh.jdbc.Jdbc;
+import agentmesh.kafka.KafkaSettings;
 import agentmesh.testfaults.DeliveryFaults;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
+import agentmesh.tracing.TraceContext;
+import agentmesh.tracing.Tracing;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.enterprise.event.Event;
@@ -15,8 +20,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,17 +63,41 @@ public class InboxDelivery {
     @Inject
     Clock clock;
 
+    @Inject
+    Tracing tracing;
+
+    @Inject
+    KafkaSettings kafka;
+
     /** Delivers the records in order, all or none; returns how many were new (the others had been delivered). */
     public int deliverAll(List<InboxRecord> records) {
         List<IncomingEvent> events = records.stream().map(this::checked).toList();
-        // One connection handle for the batch's statements (see Jdbc.withConnection).
-        return Jdbc.withConnection(dataSource, connection -> deliverAll(connection, events));
+        Map<IncomingEvent, Span> spans = processing(events);
+        RuntimeException failure = null;
+        try {
+            // One connection handle for the batch's statements (see Jdbc.withConnection).
+            return Jdbc.withConnection(dataSource, connection -> deliverAll(connection, events, spans));
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            if (spans != null) {
+                RuntimeException failed = failure;
+                spans.values().forEach(span -> Tracing.end(span, failed));
+            }
+        }
     }
 
-    private int deliverAll(Connection connection, List<IncomingEvent> events) throws SQLException {
+    private int deliverAll(Connection connection, List<IncomingEvent> events, Map<IncomingEvent, Span> spans)
+            throws SQLException {
         List<IncomingEvent> fresh = notDeliveredYet(connection, events);
         for (int i = fresh.size(); i < events.size(); i++) {
             metrics.dedupHit();
+        }
+        if (spans != null && fresh.size() < events.size()) {
+            Set<IncomingEvent> isFresh = Collections.newSetFromMap(new IdentityHashMap<>());
+            isFresh.addAll(fresh);
+            events.stream().filter(event -> !isFresh.contains(event)).forEach(event -> duplicate(spans.get(event)));
         }
         if (fresh.isEmpty()) {
             return 0;
@@ -84,7 +115,13 @@ public class InboxDelivery {
             long cursor = nextCursors.merge(event.recipient(), 1L, Long::sum) - 1;
             dedupRows.add(new Object[] {event.recipient(), event.eventId(), time});
             eventRows.add(new Object[] {
-                event.recipient(), cursor, event.type(), event.eventId(), event.taskId(), event.payload(), time
+                event.recipient(),
+                cursor,
+                event.type(),
+                event.eventId(),
+                event.taskId(),
+                stored(event, spans == null ? null : spans.get(event)),
+                time
             });
         }
         Jdbc.insertRows(connection, "INSERT INTO inbox_dedup (agent_id, event_id, delivered_at)", dedupRows);
@@ -98,9 +135,31 @@ public class InboxDelivery {
         return fresh.size();
     }
 
-    /** Delivers one record in the caller's transaction (the record-by-record path, and an admin's replay). */
+    /** Delivers one record in the caller's transaction (an admin's replay: the trace context of the event's own). */
     public Outcome deliver(String recipient, String payload) {
-        IncomingEvent event = checked(new InboxRecord(recipient, payload));
+        return deliver(new InboxRecord(recipient, payload));
+    }
+
+    /** Delivers one record in the caller's transaction (the record-by-record path). */
+    public Outcome deliver(InboxRecord record) {
+        IncomingEvent event = checked(record);
+        Span span = processing(event);
+        RuntimeException failure = null;
+        try {
+            Outcome outcome = deliver(event, stored(event, span));
+            if (outcome == Outcome.DUPLICATE) {
+                duplicate(span);
+            }
+            return outcome;
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            Tracing.end(span, failure);
+        }
+    }
+
+    private Outcome deliver(IncomingEvent event, String payload) {
         LocalDateTime now = UtcTime.now(clock);
         String time = UtcDateTimeConverter.format(now);
         Long cursor = Jdbc.withConnection(dataSource, connection -> {
@@ -137,6 +196,64 @@ public class InboxDelivery {
         recordLatency(event, now);
         delivered.fire(new InboxDelivered(event.recipient(), cursor));
         return Outcome.DELIVERED;
+    }
+
+    /** Each traced event's {@code process} span (CONSUMER), by identity; null when none is traced. */
+    private Map<IncomingEvent, Span> processing(List<IncomingEvent> events) {
+        Map<IncomingEvent, Span> spans = null;
+        for (IncomingEvent event : events) {
+            Span span = processing(event);
+            if (span != null) {
+                if (spans == null) {
+                    spans = new IdentityHashMap<>();
+                }
+                spans.put(event, span);
+            }
+        }
+        if (spans != null && events.size() > 1) {
+            spans.values().forEach(span -> span.setAttribute(Tracing.BATCH_COUNT, (long) events.size()));
+        }
+        return spans;
+    }
+
+    /**
+     * The event's {@code process} span: child of the context its record carries (the publisher's send span), or the
+     * root of a new trace when tracing is on and it carries none; null when off and it carries none.
+     */
+    private Span processing(IncomingEvent event) {
+        Span span = tracing.messaging(
+                "process",
+                SpanKind.CONSUMER,
+                kafka.topic(),
+                event.carried() == null ? null : event.carried().asParent());
+        if (span != null && span.isRecording()) {
+            span.setAttribute(Tracing.MESSAGE_ID, event.eventId())
+                    .setAttribute(Tracing.RECIPIENT, event.recipient())
+                    .setAttribute(Tracing.EVENT_TYPE, event.type());
+            if (event.taskId() != null) {
+                span.setAttribute(Tracing.TASK, event.taskId());
+            }
+        }
+        return span;
+    }
+
+    // The consumer's dedup hit: the record was delivered before (a redelivery after a crash or an outage).
+    private static void duplicate(Span span) {
+        if (span != null) {
+            span.addEvent("mesh.inbox.duplicate");
+        }
+    }
+
+    /**
+     * The event as the inbox keeps it: with the process span's context as its {@code traceparent}, so that the
+     * recipient's answer continues the trace from its delivery; as it came when untraced or already so.
+     */
+    private String stored(IncomingEvent event, Span span) {
+        TraceContext delivered = tracing.handedOn(span);
+        if (delivered == null || delivered.traceparent().equals(event.storedTraceparent())) {
+            return event.payload();
+        }
+        return delivered.replaceIn(event.payload(), event.storedTraceparent());
     }
 
     private IncomingEvent checked(InboxRecord record) {

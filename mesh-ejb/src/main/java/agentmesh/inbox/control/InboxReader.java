@@ -7,11 +7,18 @@ import agentmesh.paging.PageBytes;
 import agentmesh.problem.InvalidRequestException;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
+import agentmesh.tracing.TraceContext;
+import agentmesh.tracing.Tracing;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
 import jakarta.transaction.Transactional;
 import java.time.LocalDateTime;
 import java.util.Collection;
@@ -26,6 +33,11 @@ import javax.sql.DataSource;
  */
 @ApplicationScoped
 public class InboxReader {
+
+    /** The destination of the inbox's own spans (receive, settle): the agents' inboxes, not the topic. */
+    private static final String INBOX = "inbox";
+
+    private static final AttributeKey<Long> CURSOR = AttributeKey.longKey("mesh.inbox.cursor");
 
     // The next events' sizes, summed in cursor order; payloads read for the rows within the budget only (InnoDB keeps
     // large values off the row, so the sizes cost no payload read).
@@ -44,6 +56,9 @@ public class InboxReader {
 
     @Inject
     PageBytes pageBytes;
+
+    @Inject
+    Tracing tracing;
 
     /**
      * Up to {@code limit} events with a cursor above {@code after}, in cursor order, and no more than a page's bytes
@@ -68,6 +83,9 @@ public class InboxReader {
         if (rows.isEmpty()) {
             return InboxPage.empty(after);
         }
+        if (tracing.on()) {
+            rows.forEach(row -> received(agentId, row.cursor(), row.event()));
+        }
         long counted = rows.get(0).counted();
         return new InboxPage(
                 rows.stream().map(Row::event).toList(),
@@ -83,6 +101,23 @@ public class InboxReader {
     /** Remembers that the agent has processed everything up to the cursor (never moving backwards). */
     @Transactional
     public void ack(String agentId, long cursor) {
+        // The acknowledgement's settle span, child of the request's (its traceparent): docs/TRACING.md.
+        Span span = tracing.messaging("settle", SpanKind.INTERNAL, INBOX, Context.current());
+        RuntimeException failure = null;
+        try {
+            acknowledge(agentId, cursor);
+            if (span != null && span.isRecording()) {
+                span.setAttribute(Tracing.AGENT, agentId).setAttribute(CURSOR, cursor);
+            }
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            Tracing.end(span, failure);
+        }
+    }
+
+    private void acknowledge(String agentId, long cursor) {
         long last = cursors(agentId)[0];
         if (cursor > last) {
             throw new InvalidRequestException("cursor", "is beyond the newest event of the inbox (" + last + ")");
@@ -122,6 +157,27 @@ public class InboxReader {
                 .stream()
                 .findFirst()
                 .orElse(new long[] {0, 0});
+    }
+
+    /**
+     * The read of a traced event: a {@code receive} span (CONSUMER) on the inbox, child of its delivery's span (the
+     * event's {@code traceparent}), made when a page hands it out by long poll, stream or a protocol's read.
+     */
+    private void received(String agentId, long cursor, JsonObject event) {
+        TraceContext delivered = event.get("traceparent") instanceof JsonString traceparent
+                ? TraceContext.of(
+                        traceparent.getString(),
+                        event.get("tracestate") instanceof JsonString state ? state.getString() : null)
+                : null;
+        if (delivered == null) {
+            return;
+        }
+        Span span = tracing.messaging("receive", SpanKind.CONSUMER, INBOX, delivered.asParent());
+        span.setAttribute(Tracing.AGENT, agentId).setAttribute(CURSOR, cursor);
+        if (event.get("type") instanceof JsonString type) {
+            span.setAttribute(Tracing.EVENT_TYPE, type.getString());
+        }
+        span.end();
     }
 
     // The event as published, with its place in this inbox and the time it arrived.

@@ -1,6 +1,7 @@
 package agentmesh.inbox.control;
 
 import agentmesh.json.MeshJson;
+import agentmesh.tracing.TraceContext;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -18,7 +19,9 @@ record IncomingEvent(
         String type,
         String taskId,
         Instant createdAt,
-        String payload) {
+        String payload,
+        String storedTraceparent,
+        TraceContext carried) {
 
     static IncomingEvent of(InboxRecord record) {
         JsonObject event = parse(record.value());
@@ -36,7 +39,28 @@ record IncomingEvent(
                 type,
                 event.getString("taskId", null),
                 createdAt(event),
-                record.value());
+                record.value(),
+                optional(event, "traceparent"),
+                carried(record, event));
+    }
+
+    /**
+     * The trace context the record carries: its headers' (the publisher's send span), else the one stored in the
+     * event (a record published before its headers carried one, or replayed from the dead letters); null if none.
+     */
+    private static TraceContext carried(InboxRecord record, JsonObject event) {
+        if (record.traceparent() != null) {
+            TraceContext headers = TraceContext.of(record.traceparent(), record.tracestate());
+            if (headers != null) {
+                return headers;
+            }
+        }
+        String stored = optional(event, "traceparent");
+        return stored == null ? null : TraceContext.of(stored, optional(event, "tracestate"));
+    }
+
+    private static String optional(JsonObject event, String field) {
+        return event.get(field) instanceof JsonString value ? value.getString() : null;
     }
 
     private static JsonObject parse(String value) {

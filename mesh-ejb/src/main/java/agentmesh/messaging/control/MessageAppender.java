@@ -19,6 +19,9 @@ import agentmesh.testfaults.FaultPoint;
 import agentmesh.testfaults.Faults;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
+import agentmesh.tracing.TraceContext;
+import agentmesh.tracing.Tracing;
+import io.opentelemetry.api.trace.Span;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -56,8 +59,8 @@ public class MessageAppender {
     private static final String TOUCH_TASK = "UPDATE task SET last_seq = ?, updated_at = ? WHERE task_id = ?";
     private static final String INSERT_MESSAGE = """
             INSERT INTO task_message (message_id, task_id, seq, sender, recipient, role, parts, fingerprint,
-                                      created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                                      created_at, traceparent, tracestate)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
@@ -76,6 +79,9 @@ public class MessageAppender {
 
     @Inject
     Clock clock;
+
+    @Inject
+    Tracing tracing;
 
     /** The task as a send sees it: its context, the seq this message takes and the sender's role in it. */
     private record TaskSlot(String taskId, String contextId, int seq, boolean opened, String role) {}
@@ -110,6 +116,8 @@ public class MessageAppender {
     private TaskSlot appendTo(Connection connection, SendCommand command, JsonArray parts, String time)
             throws SQLException {
         TaskSlot task = command.taskId() == null ? openTask(connection, command, time) : lockTask(connection, command);
+        // The context the send came in (its request's span), if any: docs/TRACING.md.
+        TraceContext trace = tracing.handedOn(Span.current());
         Jdbc.update(
                 connection,
                 INSERT_MESSAGE,
@@ -121,7 +129,9 @@ public class MessageAppender {
                 task.role(),
                 parts.toString(),
                 Fingerprint.of(command, parts),
-                time);
+                time,
+                trace == null ? null : trace.traceparent(),
+                trace == null ? null : trace.tracestate());
         if (!task.opened()) {
             Jdbc.update(connection, TOUCH_TASK, task.seq(), time, task.taskId());
         }

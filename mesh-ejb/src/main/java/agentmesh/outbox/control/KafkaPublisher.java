@@ -2,11 +2,21 @@ package agentmesh.outbox.control;
 
 import agentmesh.kafka.KafkaSettings;
 import agentmesh.testfaults.PublishFaults;
+import agentmesh.tracing.TraceContext;
+import agentmesh.tracing.TraceHeaders;
+import agentmesh.tracing.Tracing;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,10 +71,15 @@ public class KafkaPublisher {
     @Inject
     PublishFaults faults;
 
+    @Inject
+    Tracing tracing;
+
     private Supplier<Producer<String, String>> producers;
     private Producer<String, String> producer;
     private boolean initialized;
     private String topic;
+    // The send spans of the round under way, by event id; made only for a round with traced events.
+    private Map<Long, Span> sendSpans;
 
     protected KafkaPublisher() {}
 
@@ -73,6 +88,7 @@ public class KafkaPublisher {
         this.producers = producers;
         this.topic = topic;
         this.faults = faults;
+        this.tracing = new Tracing(); // off
     }
 
     @PostConstruct
@@ -97,6 +113,14 @@ public class KafkaPublisher {
      */
     public synchronized Map<Long, Publication> publish(List<List<OutboxRecord>> runs) {
         Map<Long, Publication> outcomes = new LinkedHashMap<>();
+        try {
+            return publish(runs, outcomes);
+        } finally {
+            endSendSpans(outcomes);
+        }
+    }
+
+    private Map<Long, Publication> publish(List<List<OutboxRecord>> runs, Map<Long, Publication> outcomes) {
         try {
             Producer<String, String> kafka = producer();
             kafka.beginTransaction();
@@ -143,8 +167,10 @@ public class KafkaPublisher {
                     break;
                 }
                 Future<RecordMetadata> ack;
+                ProducerRecord<String, String> record = new ProducerRecord<>(topic, event.key(), event.payload());
+                sending(event, record);
                 try {
-                    ack = kafka.send(new ProducerRecord<>(topic, event.key(), event.payload()));
+                    ack = kafka.send(record);
                 } catch (KafkaException e) {
                     if (e instanceof RetriableException) {
                         throw e; // the broker is away: the round is over
@@ -161,6 +187,83 @@ public class KafkaPublisher {
             }
         }
         return acks;
+    }
+
+    /**
+     * The event's {@code send} span (PRODUCER), child of its create span, and its context in the record's
+     * {@code traceparent}/{@code tracestate} headers, where the consumer finds it. Earlier refusals of the event are
+     * on the span as an event ({@code mesh.outbox.retried}, with the attempts so far). Nothing for an event made
+     * untraced while tracing is off.
+     */
+    private void sending(OutboxRecord event, ProducerRecord<String, String> record) {
+        Span span = tracing.messaging(
+                "send",
+                SpanKind.PRODUCER,
+                topic,
+                event.trace() == null ? null : event.trace().asParent());
+        if (span == null) {
+            return;
+        }
+        TraceContext sent = tracing.handedOn(span);
+        if (sent != null) {
+            record.headers().add(TraceHeaders.TRACEPARENT, sent.traceparent().getBytes(StandardCharsets.US_ASCII));
+            if (sent.tracestate() != null) {
+                record.headers().add(TraceHeaders.TRACESTATE, sent.tracestate().getBytes(StandardCharsets.US_ASCII));
+            }
+        }
+        if (span.isRecording()) {
+            span.setAttribute(Tracing.MESSAGE_ID, eventId(event.payload()))
+                    .setAttribute(Tracing.RECIPIENT, event.key())
+                    .setAttribute("mesh.outbox.id", event.id());
+            if (event.attempts() > 0) {
+                span.addEvent("mesh.outbox.retried", Attributes.of(AttributeKey.longKey("mesh.outbox.attempts"), (long)
+                        event.attempts()));
+            }
+        }
+        if (sendSpans == null) {
+            sendSpans = new HashMap<>();
+        }
+        sendSpans.put(event.id(), span);
+    }
+
+    // Each send span ends with its event's outcome: published, refused (its attempt counts), or not published with
+    // the round (the broker away, or another event's fault aborted it): tried again in a later round.
+    private void endSendSpans(Map<Long, Publication> outcomes) {
+        if (sendSpans == null) {
+            return;
+        }
+        sendSpans.forEach((id, span) -> {
+            Publication outcome = outcomes.get(id);
+            if (outcome instanceof Publication.Refused refused) {
+                span.addEvent(
+                        "mesh.outbox.refused",
+                        Attributes.of(
+                                AttributeKey.stringKey("mesh.outbox.reason"), refused.reason(),
+                                AttributeKey.booleanKey("mesh.outbox.for_good"), refused.forGood()));
+                span.setStatus(StatusCode.ERROR, "refused by Kafka");
+            } else if (outcome instanceof Publication.BrokerUnavailable unavailable) {
+                span.addEvent(
+                        "mesh.outbox.broker_unavailable",
+                        Attributes.of(AttributeKey.stringKey("mesh.outbox.reason"), unavailable.reason()));
+                span.setStatus(StatusCode.ERROR, "broker unavailable");
+            } else if (outcome == null) {
+                span.addEvent("mesh.outbox.round_aborted");
+                span.setStatus(StatusCode.ERROR, "not published in this round");
+            }
+            span.end();
+        });
+        sendSpans = null;
+    }
+
+    // The event's id from its text, without parsing it (the envelope's second field): for the span only.
+    private static String eventId(String payload) {
+        int start = payload.indexOf("\"eventId\":\"");
+        if (start < 0) {
+            return "";
+        }
+        start += "\"eventId\":\"".length();
+        int end = payload.indexOf('"', start);
+        return end < 0 ? "" : payload.substring(start, end);
     }
 
     private static Publication failure(Future<RecordMetadata> ack) {

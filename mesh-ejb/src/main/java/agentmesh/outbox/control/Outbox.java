@@ -5,6 +5,11 @@ import agentmesh.jdbc.Jdbc;
 import agentmesh.outbox.entity.InboxEvent;
 import agentmesh.time.UtcDateTimeConverter;
 import agentmesh.time.UtcTime;
+import agentmesh.tracing.TraceContext;
+import agentmesh.tracing.Tracing;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -25,8 +30,8 @@ public class Outbox {
 
     private static final String INSERT = """
             INSERT INTO outbox_event (event_key, event_type, task_id, payload, status, attempts, next_attempt_at,
-                                      created_at)
-            VALUES (?, ?, ?, ?, 'PENDING', 0, UTC_TIMESTAMP(6), ?)""";
+                                      created_at, traceparent, tracestate)
+            VALUES (?, ?, ?, ?, 'PENDING', 0, UTC_TIMESTAMP(6), ?, ?, ?)""";
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
@@ -43,12 +48,16 @@ public class Outbox {
     @Resource
     TransactionSynchronizationRegistry transactions;
 
+    @Inject
+    Tracing tracing;
+
     /** Queues an event for its recipient; events of one recipient are published in the order they commit. */
     public void enqueue(InboxEvent event) {
         if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
             throw new IllegalStateException("an outbox event is written only with the change that causes it");
         }
-        String payload = event.payload().toString();
+        TraceContext trace = created(event);
+        String payload = (trace == null ? event.payload() : trace.addTo(event.payload())).toString();
         int bytes = payload.getBytes(StandardCharsets.UTF_8).length
                 + event.recipient().length();
         if (bytes > config.maxMessageBytes()) {
@@ -57,7 +66,38 @@ public class Outbox {
         // Due now by the database's clock, the one every instance's claim compares with; created_at is this
         // server's, for the figures (commit → Kafka ack).
         String now = UtcDateTimeConverter.format(UtcTime.now(clock));
-        Jdbc.update(dataSource, INSERT, event.recipient(), event.type(), event.taskId(), payload, now);
+        Jdbc.update(
+                dataSource,
+                INSERT,
+                event.recipient(),
+                event.type(),
+                event.taskId(),
+                payload,
+                now,
+                trace == null ? null : trace.traceparent(),
+                trace == null ? null : trace.tracestate());
         enqueued.fire(new OutboxEnqueued());
+    }
+
+    /**
+     * The event's {@code create} span (PRODUCER), child of the work that causes it (a send's request span), or the
+     * root of a new trace; its context is stored with the event and handed to the recipient. Null when tracing is
+     * off and no context came with the work.
+     */
+    private TraceContext created(InboxEvent event) {
+        Span span = tracing.messaging("create", SpanKind.PRODUCER, config.topic(), Context.current());
+        if (span == null) {
+            return null;
+        }
+        if (span.isRecording()) {
+            span.setAttribute(Tracing.MESSAGE_ID, event.payload().getString("eventId", null))
+                    .setAttribute(Tracing.EVENT_TYPE, event.type())
+                    .setAttribute(Tracing.RECIPIENT, event.recipient());
+            if (event.taskId() != null) {
+                span.setAttribute(Tracing.TASK, event.taskId());
+            }
+        }
+        span.end();
+        return tracing.handedOn(span);
     }
 }

@@ -5,6 +5,7 @@ import agentmesh.jdbc.Jdbc;
 import agentmesh.operations.RecentFaults;
 import agentmesh.retry.Attempts;
 import agentmesh.retry.RetryPolicy;
+import agentmesh.tracing.TraceContext;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
@@ -48,7 +49,8 @@ public class OutboxBatch {
             ORDER BY h.id
             LIMIT ?""";
     private static final String RUN = """
-            (SELECT id, event_key, payload, attempts, next_attempt_at <= UTC_TIMESTAMP(6) FROM outbox_event
+            (SELECT id, event_key, payload, attempts, next_attempt_at <= UTC_TIMESTAMP(6), traceparent, tracestate
+             FROM outbox_event
              WHERE status = 'PENDING' AND event_key = ? AND id >= ? ORDER BY id LIMIT ?)""";
     private static final String REFUSED = """
             UPDATE outbox_event SET attempts = ?, last_error = ?, status = ?,
@@ -151,7 +153,12 @@ public class OutboxBatch {
                 dataSource,
                 sql,
                 row -> new Row(
-                        new OutboxRecord(row.getLong(1), row.getString(2), row.getString(3), row.getInt(4)),
+                        new OutboxRecord(
+                                row.getLong(1),
+                                row.getString(2),
+                                row.getString(3),
+                                row.getInt(4),
+                                TraceContext.of(row.getString(6), row.getString(7))),
                         row.getBoolean(5)),
                 parameters);
         Map<String, List<Row>> byRecipient = new LinkedHashMap<>();

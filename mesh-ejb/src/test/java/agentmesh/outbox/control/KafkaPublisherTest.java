@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import agentmesh.testfaults.PublishFaults;
+import agentmesh.tracing.TraceContext;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +63,22 @@ class KafkaPublisherTest {
         assertEquals(
                 List.of("bob:e1", "bob:e2", "bob:e3", "carol:e4", "carol:e5"),
                 producer.history().stream().map(KafkaPublisherTest::describe).toList());
+    }
+
+    @Test
+    void aTracedEventsContextTravelsInItsRecordsHeadersAnUntracedOneHasNone() {
+        String traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        OutboxRecord traced =
+                new OutboxRecord(7, "bob", "{\"eventId\":\"e7\"}", 0, TraceContext.of(traceparent, "k=v"));
+        MockProducer<String, String> producer = producer(true);
+
+        publisher(producer, new PublishFaults()).publish(List.of(List.of(traced, event(8, "bob"))));
+
+        // Tracing off: the event's own context, carried as it is (no span of the publisher's to make it a child of).
+        var headers = producer.history().get(0).headers();
+        assertEquals(traceparent, new String(headers.lastHeader("traceparent").value(), StandardCharsets.US_ASCII));
+        assertEquals("k=v", new String(headers.lastHeader("tracestate").value(), StandardCharsets.US_ASCII));
+        assertEquals(0, producer.history().get(1).headers().toArray().length);
     }
 
     @Test

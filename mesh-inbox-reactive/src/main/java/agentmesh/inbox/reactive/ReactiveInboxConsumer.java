@@ -107,8 +107,6 @@ public class ReactiveInboxConsumer {
     }
 
     private static List<PolledRecord> polled(ConsumerRecords<String, String> records, TopicPartition partition) {
-        return records.records(partition).stream()
-                .map(r -> new PolledRecord(r.topic(), r.partition(), r.offset(), r.key(), r.value()))
-                .toList();
+        return records.records(partition).stream().map(PolledRecord::of).toList();
     }
 }

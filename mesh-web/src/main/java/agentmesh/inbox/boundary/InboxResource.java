@@ -4,10 +4,13 @@ import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import agentmesh.problem.InvalidRequestException;
+import agentmesh.tracing.Tracing;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.PageQuery;
 import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.Callers;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
@@ -40,6 +43,8 @@ import jakarta.ws.rs.sse.SseEventSink;
 @Path("inbox")
 public class InboxResource {
 
+    private static final String ACK_ROUTE = "/mesh/api/v1/inbox/ack";
+
     @Inject
     InboxReader reader;
 
@@ -51,6 +56,9 @@ public class InboxResource {
 
     @Inject
     InboxStreams streams;
+
+    @Inject
+    Tracing tracing;
 
     @GET
     @Produces(MediaType.APPLICATION_JSON)
@@ -105,7 +113,30 @@ public class InboxResource {
     @POST
     @Path("ack")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response ack(String body, @Context SecurityContext security) {
+    public Response ack(
+            String body,
+            @Context SecurityContext security,
+            @HeaderParam("traceparent") String traceparent,
+            @HeaderParam("tracestate") String tracestate) {
+        // Its span (SERVER) continues the reader's trace if it sends one; the settle span is its child.
+        Span span = tracing.server("POST", ACK_ROUTE, traceparent, tracestate);
+        if (span == null) {
+            return ack(body, security);
+        }
+        RuntimeException failure = null;
+        try (Scope scope = span.makeCurrent()) {
+            Response response = ack(body, security);
+            span.setAttribute(Tracing.HTTP_STATUS, (long) response.getStatus());
+            return response;
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            Tracing.end(span, failure);
+        }
+    }
+
+    private Response ack(String body, SecurityContext security) {
         JsonValue cursor =
                 JsonBodies.optionalObject(body).map(o -> o.get("cursor")).orElse(null);
         if (!(cursor instanceof JsonNumber number) || !number.isIntegral() || number.longValue() < 0) {

@@ -4,6 +4,7 @@ import agentmesh.json.MeshJson;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
 
 /**
  * An inbox event as the inbox tools tell a model of it — the shape meshd's tools answer: its cursor, task and sender,
@@ -18,6 +19,13 @@ final class EventSummaries {
                 .add("cursor", event.getJsonNumber("cursor").longValue())
                 .add("taskId", event.getString("taskId"))
                 .add("from", event.getString("from", ""));
+        // The trace the event came in (docs/TRACING.md): a tool call with it in its _meta continues that trace.
+        if (event.get("traceparent") instanceof JsonString traceparent) {
+            summary.add("traceparent", traceparent.getString());
+            if (event.get("tracestate") instanceof JsonString tracestate) {
+                summary.add("tracestate", tracestate.getString());
+            }
+        }
         switch (event.getString("type")) {
             case "message" ->
                 summary.add("type", "message")

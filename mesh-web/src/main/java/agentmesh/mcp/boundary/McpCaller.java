@@ -8,6 +8,8 @@ record McpCaller(String agentId, String tokenHash, String sessionId) {
 
     static final String AGENT_ID = "agentId";
     static final String TOKEN_HASH = "tokenHash";
+    static final String TRACEPARENT = "traceparent";
+    static final String TRACESTATE = "tracestate";
 
     static McpCaller of(McpSyncServerExchange exchange) {
         McpTransportContext context = exchange.transportContext();

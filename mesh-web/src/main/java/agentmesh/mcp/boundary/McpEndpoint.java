@@ -17,6 +17,7 @@ import jakarta.servlet.ServletContextListener;
 import jakarta.servlet.ServletRegistration;
 import jakarta.servlet.annotation.WebListener;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.eclipse.microprofile.config.Config;
@@ -86,7 +87,17 @@ public class McpEndpoint implements ServletContextListener {
     /** Who calls: the agent the door found for the request's token, which the tools act for. */
     private static McpTransportContext callerContext(HttpServletRequest request) {
         Caller caller = (Caller) request.getAttribute(Caller.class.getName()); // found by AgentGate
-        return McpTransportContext.create(
-                Map.of(McpCaller.AGENT_ID, caller.name(), McpCaller.TOKEN_HASH, caller.tokenHash()));
+        Map<String, Object> context =
+                new HashMap<>(Map.of(McpCaller.AGENT_ID, caller.name(), McpCaller.TOKEN_HASH, caller.tokenHash()));
+        // The W3C trace context of the HTTP request, for a tool call whose _meta carries none (docs/TRACING.md).
+        String traceparent = request.getHeader("traceparent");
+        if (traceparent != null) {
+            context.put(McpCaller.TRACEPARENT, traceparent);
+            String tracestate = request.getHeader("tracestate");
+            if (tracestate != null) {
+                context.put(McpCaller.TRACESTATE, tracestate);
+            }
+        }
+        return McpTransportContext.create(context);
     }
 }

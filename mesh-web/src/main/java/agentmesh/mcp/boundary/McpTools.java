@@ -2,12 +2,20 @@ package agentmesh.mcp.boundary;
 
 import agentmesh.mcp.tools.MeshToolDefinitions;
 import agentmesh.mcp.tools.ToolDefinition;
+import agentmesh.tracing.Tracing;
+import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The mesh's tools ({@link MeshToolDefinitions}, the same meshd offers) as the MCP library's specifications, each
@@ -17,8 +25,14 @@ import java.util.List;
 @ApplicationScoped
 class McpTools {
 
+    private static final AttributeKey<String> MCP_METHOD = AttributeKey.stringKey("mcp.method.name");
+    private static final AttributeKey<String> TOOL_NAME = AttributeKey.stringKey("gen_ai.tool.name");
+
     @Inject
     TaskTools tasks;
+
+    @Inject
+    Tracing tracing;
 
     @Inject
     InboxTools inbox;
@@ -37,14 +51,48 @@ class McpTools {
         return SyncToolSpecification.builder()
                 .tool(tool)
                 .callHandler((exchange, request) -> {
-                    String result =
-                            call(definition.name(), McpCaller.of(exchange), ToolArguments.of(request.arguments()));
+                    String result = traced(
+                            definition.name(),
+                            request.meta(),
+                            exchange.transportContext(),
+                            () -> call(
+                                    definition.name(), McpCaller.of(exchange), ToolArguments.of(request.arguments())));
                     return McpSchema.CallToolResult.builder()
                             .addTextContent(result)
                             .isError(MeshToolDefinitions.isError(result))
                             .build();
                 })
                 .build();
+    }
+
+    /**
+     * The tool call in its span (SERVER, {@code tools/call {tool}}), continuing the caller's trace: the W3C context
+     * in the request's {@code _meta} ({@code traceparent}, {@code tracestate}), else in its HTTP headers
+     * (docs/TRACING.md). A message the tool sends is then sent in that trace.
+     */
+    private String traced(String tool, Map<String, Object> meta, McpTransportContext transport, Supplier<String> call) {
+        boolean inMeta = meta != null && meta.get(McpCaller.TRACEPARENT) instanceof String;
+        Object traceparent = inMeta ? meta.get(McpCaller.TRACEPARENT) : transport.get(McpCaller.TRACEPARENT);
+        Object tracestate = inMeta ? meta.get(McpCaller.TRACESTATE) : transport.get(McpCaller.TRACESTATE);
+        Span span = tracing.server(
+                "tools/call " + tool,
+                traceparent instanceof String text ? text : null,
+                tracestate instanceof String text ? text : null);
+        if (span == null) {
+            return call.get();
+        }
+        if (span.isRecording()) {
+            span.setAttribute(MCP_METHOD, "tools/call").setAttribute(TOOL_NAME, tool);
+        }
+        try (Scope scope = span.makeCurrent()) {
+            String result = call.get();
+            if (MeshToolDefinitions.isError(result)) {
+                span.setStatus(StatusCode.ERROR, "the tool answered an error");
+            }
+            return result;
+        } finally {
+            span.end();
+        }
     }
 
     String call(String name, McpCaller caller, ToolArguments arguments) {

@@ -6,12 +6,16 @@ import agentmesh.messaging.control.MessageIds;
 import agentmesh.messaging.control.MessageSender;
 import agentmesh.messaging.control.SendCommand;
 import agentmesh.messaging.control.SendResult;
+import agentmesh.tracing.Tracing;
 import agentmesh.web.security.Callers;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -33,6 +37,8 @@ import java.util.Objects;
 @Consumes(MediaType.APPLICATION_JSON)
 public class MessagesResource {
 
+    private static final String ROUTE = "/mesh/api/v1/messages";
+
     @Inject
     MessageSender sender;
 
@@ -42,8 +48,37 @@ public class MessagesResource {
     @Inject
     Clock clock;
 
+    @Inject
+    Tracing tracing;
+
+    /**
+     * The send's span (SERVER; HTTP and transaction), continuing the sender's trace if its {@code traceparent} says
+     * one; the message and its event are stored in its context (docs/TRACING.md).
+     */
     @POST
-    public Response send(@Valid @NotNull SendMessageRequest request, @Context SecurityContext security) {
+    public Response send(
+            @Valid @NotNull SendMessageRequest request,
+            @Context SecurityContext security,
+            @HeaderParam("traceparent") String traceparent,
+            @HeaderParam("tracestate") String tracestate) {
+        Span span = tracing.server("POST", ROUTE, traceparent, tracestate);
+        if (span == null) {
+            return send(request, security);
+        }
+        RuntimeException failure = null;
+        try (Scope scope = span.makeCurrent()) {
+            Response response = send(request, security);
+            span.setAttribute(Tracing.HTTP_STATUS, (long) response.getStatus());
+            return response;
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            Tracing.end(span, failure);
+        }
+    }
+
+    private Response send(SendMessageRequest request, SecurityContext security) {
         String from = Callers.agentId(security);
         ContactCheck contactCheck = identity.beforeWriting(from, request.to());
         String messageId = Objects.requireNonNullElseGet(request.messageId(), () -> MessageIds.generate(from, clock));

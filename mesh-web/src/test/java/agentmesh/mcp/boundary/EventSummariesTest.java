@@ -22,6 +22,21 @@ class EventSummariesTest {
     }
 
     @Test
+    void anEventInATraceIsToldWithItsTraceContext() {
+        JsonObject event = MeshJson.readObject("{\"cursor\":7,\"type\":\"message\",\"taskId\":\"t-1\",\"from\":\"bob\","
+                + "\"messageId\":\"m-1\",\"parts\":[],\"traceparent\":\"00-0af7651916cd43dd8448eb211c80319c-"
+                + "b7ad6b7169203331-01\",\"tracestate\":\"k=v\"}");
+
+        assertEquals(
+                "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01",
+                EventSummaries.of(event).getString("traceparent"));
+        assertEquals("k=v", EventSummaries.of(event).getString("tracestate"));
+        assertFalse(EventSummaries.of(MeshJson.readObject(
+                        "{\"cursor\":8,\"type\":\"message\",\"taskId\":\"t\"," + "\"messageId\":\"m\",\"parts\":[]}"))
+                .containsKey("traceparent"));
+    }
+
+    @Test
     void aStatusIsToldByItsStateAndReasonWhenItHasOne() {
         JsonObject failed = MeshJson.readObject("{\"cursor\":8,\"type\":\"task-status\",\"taskId\":\"t-1\","
                 + "\"from\":\"bob\",\"status\":{\"state\":\"failed\",\"reason\":\"no disk\"}}");
