@@ -9,6 +9,7 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import io.opentelemetry.sdk.resources.Resource;
@@ -19,6 +20,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 import java.util.function.UnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -136,6 +139,34 @@ public class Tracing {
             span.setAttribute(HTTP_METHOD, method).setAttribute(HTTP_ROUTE, route);
         }
         return span;
+    }
+
+    /**
+     * Runs an HTTP request in its SERVER span ({@link #server(String, String, String, String)}), the answer's status
+     * on it and a failure recorded; straight through when there is no span.
+     */
+    public <T> T serve(
+            String method,
+            String route,
+            String traceparent,
+            String tracestate,
+            Supplier<T> request,
+            ToLongFunction<T> status) {
+        Span span = server(method, route, traceparent, tracestate);
+        if (span == null) {
+            return request.get();
+        }
+        RuntimeException failure = null;
+        try (Scope scope = span.makeCurrent()) {
+            T answer = request.get();
+            span.setAttribute(HTTP_STATUS, status.applyAsLong(answer));
+            return answer;
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            end(span, failure);
+        }
     }
 
     /**

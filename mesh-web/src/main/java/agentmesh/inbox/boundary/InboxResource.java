@@ -9,8 +9,6 @@ import agentmesh.web.JsonBodies;
 import agentmesh.web.PageQuery;
 import agentmesh.web.QueryNumbers;
 import agentmesh.web.security.Callers;
-import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.context.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
@@ -119,21 +117,8 @@ public class InboxResource {
             @HeaderParam("traceparent") String traceparent,
             @HeaderParam("tracestate") String tracestate) {
         // Its span (SERVER) continues the reader's trace if it sends one; the settle span is its child.
-        Span span = tracing.server("POST", ACK_ROUTE, traceparent, tracestate);
-        if (span == null) {
-            return ack(body, security);
-        }
-        RuntimeException failure = null;
-        try (Scope scope = span.makeCurrent()) {
-            Response response = ack(body, security);
-            span.setAttribute(Tracing.HTTP_STATUS, (long) response.getStatus());
-            return response;
-        } catch (RuntimeException e) {
-            failure = e;
-            throw e;
-        } finally {
-            Tracing.end(span, failure);
-        }
+        return tracing.serve(
+                "POST", ACK_ROUTE, traceparent, tracestate, () -> ack(body, security), Response::getStatus);
     }
 
     private Response ack(String body, SecurityContext security) {

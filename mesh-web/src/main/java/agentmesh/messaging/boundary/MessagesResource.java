@@ -8,8 +8,6 @@ import agentmesh.messaging.control.SendCommand;
 import agentmesh.messaging.control.SendResult;
 import agentmesh.tracing.Tracing;
 import agentmesh.web.security.Callers;
-import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.context.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.Valid;
@@ -61,21 +59,8 @@ public class MessagesResource {
             @Context SecurityContext security,
             @HeaderParam("traceparent") String traceparent,
             @HeaderParam("tracestate") String tracestate) {
-        Span span = tracing.server("POST", ROUTE, traceparent, tracestate);
-        if (span == null) {
-            return send(request, security);
-        }
-        RuntimeException failure = null;
-        try (Scope scope = span.makeCurrent()) {
-            Response response = send(request, security);
-            span.setAttribute(Tracing.HTTP_STATUS, (long) response.getStatus());
-            return response;
-        } catch (RuntimeException e) {
-            failure = e;
-            throw e;
-        } finally {
-            Tracing.end(span, failure);
-        }
+        return tracing.serve(
+                "POST", ROUTE, traceparent, tracestate, () -> send(request, security), Response::getStatus);
     }
 
     private Response send(SendMessageRequest request, SecurityContext security) {
