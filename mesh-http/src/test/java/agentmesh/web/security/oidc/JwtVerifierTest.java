@@ -218,6 +218,18 @@ class JwtVerifierTest {
     }
 
     @Test
+    void keysThatAreNoJwkSetAreTheProviderUnavailableAlsoUnderTheRateLimit() throws Exception {
+        JwtVerifier verifier = verifier(settings(Duration.ofMinutes(1)));
+        String token = rs256(claims(c -> c));
+        provider.serveInsteadOfKeys("<html><body>502 Bad Gateway</body></html>");
+
+        for (int i = 0; i < 4; i++) {
+            assertThrows(ProviderUnavailable.class, () -> verifier.verify(token));
+        }
+        assertTrue(provider.fetches() >= 1, "the keys were fetched, and found to be no JWK set");
+    }
+
+    @Test
     void anUnknownKeyIdAskedForSoonAfterAGoodFetchIsStillARefusal() throws Exception {
         JwtVerifier verifier = verifier(settings(Duration.ofMinutes(1)));
         assertInstanceOf(Verdict.Agent.class, verifier.verify(rs256(claims(c -> c))));

@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
 final class KeyServer implements AutoCloseable {
 
     private final HttpServer server;
-    private final AtomicReference<JWKSet> published = new AtomicReference<>(new JWKSet());
+    private final AtomicReference<String> published = new AtomicReference<>(new JWKSet().toString(true));
     private final AtomicInteger fetches = new AtomicInteger();
     private volatile String issuer = "http://issuer.invalid";
     private volatile URI advertisedKeys;
@@ -29,7 +29,7 @@ final class KeyServer implements AutoCloseable {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/keys", exchange -> {
             fetches.incrementAndGet();
-            answer(exchange, published.get().toString(true));
+            answer(exchange, published.get());
         });
         server.createContext(
                 "/.well-known/openid-configuration",
@@ -58,7 +58,12 @@ final class KeyServer implements AutoCloseable {
     }
 
     void publish(JWK... keys) {
-        published.set(new JWKSet(List.of(keys)));
+        published.set(new JWKSet(List.of(keys)).toString(true));
+    }
+
+    /** Serves this instead of a JWK set, with 200, as a provider behind a misconfigured proxy might. */
+    void serveInsteadOfKeys(String body) {
+        published.set(body);
     }
 
     void discoveryNames(String issuer) {
