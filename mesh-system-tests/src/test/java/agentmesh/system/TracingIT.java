@@ -292,7 +292,7 @@ class TracingIT {
             ApiResponse artifact = mesh.post(
                     "tasks/" + taskId + "/artifacts",
                     bob.token(),
-                    "{\"artifactId\":\"a-traced\",\"parts\":[{\"kind\":\"text\",\"text\":\"traced\"}]}",
+                    "{\"artifactId\":\"a-traced\",\"name\":\"traced\",\"parts\":[{\"kind\":\"text\",\"text\":\"traced\"}]}",
                     Map.of("traceparent", "00-" + artifactTrace + "-" + hex(8) + "-01"));
             assertEquals(201, artifact.status(), artifact::toString);
             String cancelTrace = hex(16);
