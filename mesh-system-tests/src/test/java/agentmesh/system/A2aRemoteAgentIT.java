@@ -192,6 +192,20 @@ class A2aRemoteAgentIT {
                         .anyMatch(span -> span.spanId().equals(client.parentSpanId())
                                 && span.name().startsWith("process ")),
                 "the call is a child of the event's delivery: " + trace);
+
+        MeshAgent alice =
+                MeshAgent.builder(base, pair.alice().id(), pair.alice().token()).build();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> Inbox.messages(alice).stream()
+                        .anyMatch(message -> message.parts().get(0).text().equals("echo: traced")));
+        InboxEvent.MessageEvent answer = Inbox.messages(alice).stream()
+                .filter(message -> message.parts().get(0).text().equals("echo: traced"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                traceId,
+                answer.trace().traceparent().substring(3, 35),
+                "the remote agent's answer continues the trace: " + answer);
     }
 
     @Test

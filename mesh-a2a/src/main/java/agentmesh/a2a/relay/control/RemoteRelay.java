@@ -7,6 +7,7 @@ import agentmesh.inbox.control.InboxSignals;
 import agentmesh.json.MeshJson;
 import agentmesh.problem.MeshException;
 import agentmesh.tracing.TraceContext;
+import io.opentelemetry.context.Scope;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -150,7 +151,9 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
             }
         }
         if (reply instanceof A2aCalls.Result result && !result.result().isEmpty() && taskId != null) {
-            try {
+            // The answer's events continue the trace of the event it answers, as an agent's answer sent with the
+            // context of its delivery does (a null resource is skipped).
+            try (Scope inTrace = trace == null ? null : trace.asParent().makeCurrent()) {
                 answers.apply(target.agentId(), taskId, from, RemoteAnswer.of(result.result(), version));
             } catch (MeshException e) {
                 if (e.retryAfterSeconds() > 0) {
