@@ -10,14 +10,16 @@
 // "world", then 63 data parts (more than an artifact may hold) — and the task completed with "done: TEXT".
 // A message whose text contains "poison" is refused with a JSON-RPC error.
 // Calls need "Authorization: Bearer TOKEN"; the card is public.
-// Environment: PORT, TOKEN, LOG. Prints "ready" once it listens.
+// With CALLS set, each JSON-RPC call's method, traceparent header and message's metadata.traceparent are appended to
+// that file (JSON lines), for TracingIT.
+// Environment: PORT, TOKEN, LOG, CALLS (optional). Prints "ready" once it listens.
 import express from 'express';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { AGENT_CARD_PATH, Role, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
 import { agentCardHandler, jsonRpcHandler, UserBuilder } from '@a2a-js/sdk/server/express';
 
-const { PORT, TOKEN, LOG } = process.env;
+const { PORT, TOKEN, LOG, CALLS } = process.env;
 const base = `http://127.0.0.1:${PORT}`;
 const handled = new Set(existsSync(LOG)
   ? readFileSync(LOG, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).messageId) : []);
@@ -90,6 +92,11 @@ const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), 
 const app = express();
 app.use(`/${AGENT_CARD_PATH}`, agentCardHandler({ agentCardProvider: requestHandler }));
 app.use('/rpc', express.json({ limit: '2mb' }), (request, response, next) => {
+  if (CALLS) {
+    appendFileSync(CALLS, `${JSON.stringify({ method: request.body?.method,
+      traceparent: request.headers.traceparent ?? null,
+      metadata: request.body?.params?.message?.metadata?.traceparent ?? null })}\n`);
+  }
   if (request.headers.authorization !== `Bearer ${TOKEN}`) {
     response.status(401).json({ error: 'unauthorized' });
   } else if (request.body?.method === 'SubscribeToTask' && subscribed.has(request.body.params?.id)) {

@@ -9,6 +9,7 @@ import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
 import java.util.List;
 import java.util.StringJoiner;
 
@@ -45,6 +46,15 @@ public record TraceContext(String traceparent, String tracestate) {
                 tracestate == null || tracestate.isBlank() || tracestate.length() > MAX_TRACESTATE ? null : tracestate;
         TraceContext carried = new TraceContext(traceparent, state);
         return carried.spanContext().isValid() ? carried : null;
+    }
+
+    /** The context an inbox event carries (its {@code traceparent} and {@code tracestate} fields); null if none. */
+    public static TraceContext ofEvent(JsonObject event) {
+        return event.get("traceparent") instanceof JsonString traceparent
+                ? of(
+                        traceparent.getString(),
+                        event.get("tracestate") instanceof JsonString state ? state.getString() : null)
+                : null;
     }
 
     /** The context of a span, as the next hop receives it; null for an invalid one (a no-op span without parent). */

@@ -16,6 +16,8 @@ import io.opentelemetry.sdk.resources.Resource;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
@@ -54,6 +56,11 @@ public class Tracing {
     public static final AttributeKey<String> HTTP_METHOD = AttributeKey.stringKey("http.request.method");
     public static final AttributeKey<String> HTTP_ROUTE = AttributeKey.stringKey("http.route");
     public static final AttributeKey<Long> HTTP_STATUS = AttributeKey.longKey("http.response.status_code");
+    public static final AttributeKey<Long> HTTP_RESEND_COUNT = AttributeKey.longKey("http.request.resend_count");
+    public static final AttributeKey<String> URL_FULL = AttributeKey.stringKey("url.full");
+    public static final AttributeKey<String> SERVER_ADDRESS = AttributeKey.stringKey("server.address");
+    public static final AttributeKey<Long> SERVER_PORT = AttributeKey.longKey("server.port");
+    public static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
     public static final AttributeKey<String> AGENT = AttributeKey.stringKey("mesh.agent");
     public static final AttributeKey<String> TASK = AttributeKey.stringKey("mesh.task.id");
     public static final AttributeKey<String> EVENT_TYPE = AttributeKey.stringKey("mesh.event.type");
@@ -183,6 +190,30 @@ public class Tracing {
     }
 
     /**
+     * An outbound HTTP call's span, of kind CLIENT, made for work that carries a trace context (an inbox event the
+     * relay delivers): its child, named as OpenTelemetry's HTTP client spans are ({@code POST}) or as the protocol
+     * names the call ({@code SendMessage}). Null when the work carries no context, tracing on or off: nothing is
+     * recorded and no header sent. {@code url.full} is the URL without its user info, query and fragment, where
+     * credentials and tokens go.
+     */
+    public Span client(String name, String method, URI url, TraceContext parent) {
+        if (parent == null) {
+            return null;
+        }
+        Span span = tracer.spanBuilder(name)
+                .setSpanKind(SpanKind.CLIENT)
+                .setParent(parent.asParent())
+                .startSpan();
+        if (span.isRecording()) {
+            span.setAttribute(HTTP_METHOD, method)
+                    .setAttribute(URL_FULL, withoutSecrets(url))
+                    .setAttribute(SERVER_ADDRESS, String.valueOf(url.getHost()))
+                    .setAttribute(SERVER_PORT, port(url));
+        }
+        return span;
+    }
+
+    /**
      * A messaging span ({@code create}, {@code send}, {@code process}, {@code receive}, {@code settle}) on the
      * events topic, child of the given context; null when tracing is off and the parent is no context (nothing
      * carried).
@@ -226,6 +257,18 @@ public class Tracing {
             span.setStatus(StatusCode.ERROR, failure.getClass().getSimpleName());
         }
         span.end();
+    }
+
+    static String withoutSecrets(URI url) {
+        try {
+            return new URI(url.getScheme(), null, url.getHost(), url.getPort(), url.getPath(), null, null).toString();
+        } catch (URISyntaxException e) {
+            return url.getScheme() + "://" + url.getHost();
+        }
+    }
+
+    private static long port(URI url) {
+        return url.getPort() >= 0 ? url.getPort() : "https".equalsIgnoreCase(url.getScheme()) ? 443 : 80;
     }
 
     static boolean enabled(UnaryOperator<String> settings) {

@@ -13,13 +13,16 @@ import agentmesh.client.TaskState;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,6 +49,7 @@ class A2aRemoteAgentIT {
     private final URI base = MeshStackExtension.stack().config().baseUri();
     private final MeshClient mesh = MeshClient.forStack();
     private final Path log = Path.of("target", "a2a-remote-agent-" + System.nanoTime() + ".jsonl");
+    private final Path calls = Path.of("target", "a2a-remote-agent-calls-" + System.nanoTime() + ".jsonl");
     private final int port = freePort();
     private Process remote;
 
@@ -141,6 +145,67 @@ class A2aRemoteAgentIT {
                 404,
                 mesh.get("admin/agents/" + echo.id() + "/remote", MeshStackExtension.ADMIN_TOKEN)
                         .status());
+    }
+
+    /**
+     * A message sent in a trace goes to the remote server in it (docs/TRACING.md): the relay's SendMessage is a CLIENT
+     * span, child of the event's delivery, and the server gets that span's context in the {@code traceparent} header
+     * and in the message's {@code metadata}, where the mesh's own A2A server looks for it.
+     */
+    @Test
+    void aMessageSentInATraceReachesTheRemoteServerInThatTrace() throws Exception {
+        Attached pair = aliceAndAnAttachedEcho();
+        String traceId = HexFormat.of().formatHex(randomBytes(16));
+        String traceparent = "00-" + traceId + "-" + HexFormat.of().formatHex(randomBytes(8)) + "-01";
+        ApiResponse sent = mesh.post(
+                "messages",
+                pair.alice().token(),
+                MeshClient.textMessage(null, pair.echo(), null, "traced"),
+                Map.of("traceparent", traceparent));
+        assertEquals(201, sent.status(), sent::toString);
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> !tracedCalls().isEmpty());
+        JsonObject call = tracedCalls().get(0);
+        assertEquals("SendMessage", call.getString("method"), call::toString);
+        String received = call.getString("traceparent");
+        assertEquals(traceId, received.substring(3, 35), call::toString);
+        assertEquals(received, call.getString("metadata"), "the message's metadata carries the same context");
+
+        OtlpReceiver otlp = MeshStackExtension.otlp();
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> otlp.trace(traceId).stream()
+                        .anyMatch(span -> span.name().equals("SendMessage")));
+        List<OtlpReceiver.ReceivedSpan> trace = otlp.trace(traceId);
+        OtlpReceiver.ReceivedSpan client = trace.stream()
+                .filter(span -> span.name().equals("SendMessage"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("SPAN_KIND_CLIENT", client.kind(), client::toString);
+        assertEquals(received.substring(36, 52), client.spanId(), "the server gets the call's span as its parent");
+        assertEquals("POST", client.attribute("http.request.method"));
+        assertEquals("200", client.attribute("http.response.status_code"));
+        assertEquals("SendMessage", client.attribute("rpc.method"));
+        assertEquals("http://127.0.0.1:" + port + "/rpc", client.attribute("url.full"));
+        assertFalse(client.attributes().toString().contains(SECRET), "no token in the span");
+        assertTrue(
+                trace.stream()
+                        .anyMatch(span -> span.spanId().equals(client.parentSpanId())
+                                && span.name().startsWith("process ")),
+                "the call is a child of the event's delivery: " + trace);
+
+        MeshAgent alice =
+                MeshAgent.builder(base, pair.alice().id(), pair.alice().token()).build();
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> Inbox.messages(alice).stream()
+                        .anyMatch(message -> message.parts().get(0).text().equals("echo: traced")));
+        InboxEvent.MessageEvent answer = Inbox.messages(alice).stream()
+                .filter(message -> message.parts().get(0).text().equals("echo: traced"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                traceId,
+                answer.trace().traceparent().substring(3, 35),
+                "the remote agent's answer continues the trace: " + answer);
     }
 
     @Test
@@ -270,10 +335,29 @@ class A2aRemoteAgentIT {
         builder.environment().put("PORT", Integer.toString(port));
         builder.environment().put("TOKEN", SECRET);
         builder.environment().put("LOG", log.toAbsolutePath().toString());
+        builder.environment().put("CALLS", calls.toAbsolutePath().toString());
         Process process = builder.start();
         String ready = new java.io.BufferedReader(new java.io.InputStreamReader(process.getInputStream())).readLine();
         assertEquals("ready", ready, "the remote agent started");
         return process;
+    }
+
+    // The remote server's calls that came with a trace context.
+    private List<JsonObject> tracedCalls() throws IOException {
+        if (!Files.exists(calls)) {
+            return List.of();
+        }
+        return Files.readAllLines(calls).stream()
+                .filter(line -> !line.isBlank())
+                .map(line -> Json.createReader(new StringReader(line)).readObject())
+                .filter(line -> line.get("traceparent") instanceof JsonString)
+                .toList();
+    }
+
+    private static byte[] randomBytes(int count) {
+        byte[] bytes = new byte[count];
+        new SecureRandom().nextBytes(bytes);
+        return bytes;
     }
 
     private List<JsonObject> handled() throws IOException {

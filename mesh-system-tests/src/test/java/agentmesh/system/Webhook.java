@@ -17,8 +17,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class Webhook {
 
-    /** A push the webhook accepted, with the headers a client checks. */
-    record Push(JsonObject body, String token, String authorization, String contentType) {}
+    /** A push the webhook accepted, with the headers a client checks and its trace context. */
+    record Push(JsonObject body, String token, String authorization, String contentType, String traceparent) {}
 
     private final List<Push> received = new CopyOnWriteArrayList<>();
     private final List<JsonObject> attempts = new CopyOnWriteArrayList<>();
@@ -44,7 +44,8 @@ final class Webhook {
                         body,
                         exchange.getRequestHeaders().getFirst("X-A2A-Notification-Token"),
                         exchange.getRequestHeaders().getFirst("Authorization"),
-                        exchange.getRequestHeaders().getFirst("Content-Type")));
+                        exchange.getRequestHeaders().getFirst("Content-Type"),
+                        exchange.getRequestHeaders().getFirst("traceparent")));
             }
             exchange.sendResponseHeaders(answer, -1);
             exchange.close();

@@ -164,11 +164,7 @@ public class InboxReader {
      * event's {@code traceparent}), made when a page hands it out by long poll, stream or a protocol's read.
      */
     private void received(String agentId, long cursor, JsonObject event) {
-        TraceContext delivered = event.get("traceparent") instanceof JsonString traceparent
-                ? TraceContext.of(
-                        traceparent.getString(),
-                        event.get("tracestate") instanceof JsonString state ? state.getString() : null)
-                : null;
+        TraceContext delivered = TraceContext.ofEvent(event);
         if (delivered == null) {
             return;
         }

@@ -9,6 +9,7 @@ import agentmesh.task.control.TaskPage;
 import agentmesh.task.control.TaskReader;
 import agentmesh.task.control.TaskView;
 import agentmesh.task.entity.TaskState;
+import agentmesh.tracing.Tracing;
 import agentmesh.web.Ids;
 import agentmesh.web.JsonBodies;
 import agentmesh.web.PageQuery;
@@ -26,6 +27,7 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -45,6 +47,8 @@ import java.net.URI;
 public class TasksResource {
 
     static final String TASK_ID_MESSAGE = "must be 1-64 characters of [A-Za-z0-9._:-]";
+    private static final String ROUTE = "/mesh/api/v1/tasks/{taskId}";
+    private static final long OK = 200;
 
     @EJB
     TaskReader reader;
@@ -54,6 +58,9 @@ public class TasksResource {
 
     @Inject
     IdentityCheck identity;
+
+    @Inject
+    Tracing tracing;
 
     @GET
     public TaskPage list(
@@ -101,19 +108,31 @@ public class TasksResource {
                 taskId, Callers.agentId(security), TaskPaging.position(page), page.limit(100, TaskReader.MAX_PAGE));
     }
 
+    /**
+     * Each change runs in its span (SERVER), continuing the caller's trace if its {@code traceparent} says one, as a
+     * send does: the event it makes for the other agent carries the trace (docs/TRACING.md).
+     */
     @POST
     @Path("{taskId}/status")
     public TaskView.Status changeStatus(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
             @Valid @NotNull StatusChangeRequest request,
-            @Context SecurityContext security) {
+            @Context SecurityContext security,
+            @HeaderParam("traceparent") String traceparent,
+            @HeaderParam("tracestate") String tracestate) {
         String caller = Callers.agentId(security);
-        return lifecycle.changeStatus(
-                taskId,
-                caller,
-                TaskState.fromWireName(request.state()),
-                request.reason(),
-                identity.beforeWriting(caller, () -> reader.counterpart(taskId, caller)));
+        return tracing.serve(
+                "POST",
+                ROUTE + "/status",
+                traceparent,
+                tracestate,
+                () -> lifecycle.changeStatus(
+                        taskId,
+                        caller,
+                        TaskState.fromWireName(request.state()),
+                        request.reason(),
+                        identity.beforeWriting(caller, () -> reader.counterpart(taskId, caller))),
+                status -> OK);
     }
 
     @POST
@@ -122,8 +141,16 @@ public class TasksResource {
     public TaskView.Status cancel(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
             String body,
-            @Context SecurityContext security) {
-        return lifecycle.cancel(taskId, Callers.agentId(security), cancelReason(body));
+            @Context SecurityContext security,
+            @HeaderParam("traceparent") String traceparent,
+            @HeaderParam("tracestate") String tracestate) {
+        return tracing.serve(
+                "POST",
+                ROUTE + "/cancel",
+                traceparent,
+                tracestate,
+                () -> lifecycle.cancel(taskId, Callers.agentId(security), cancelReason(body)),
+                status -> OK);
     }
 
     @POST
@@ -131,8 +158,19 @@ public class TasksResource {
     public Response addArtifact(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
             @Valid @NotNull ArtifactRequest request,
-            @Context SecurityContext security) {
-        String caller = Callers.agentId(security);
+            @Context SecurityContext security,
+            @HeaderParam("traceparent") String traceparent,
+            @HeaderParam("tracestate") String tracestate) {
+        return tracing.serve(
+                "POST",
+                ROUTE + "/artifacts",
+                traceparent,
+                tracestate,
+                () -> addArtifact(taskId, request, Callers.agentId(security)),
+                Response::getStatus);
+    }
+
+    private Response addArtifact(String taskId, ArtifactRequest request, String caller) {
         TaskLifecycle.ArtifactView artifact = lifecycle.addArtifact(
                 taskId,
                 caller,

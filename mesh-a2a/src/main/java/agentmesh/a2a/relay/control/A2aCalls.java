@@ -1,10 +1,13 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.json.MeshJson;
+import agentmesh.tracing.TraceContext;
+import agentmesh.tracing.Tracing;
 import agentmesh.web.JsonBodies;
 import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.net.URI;
@@ -48,25 +51,46 @@ final class A2aCalls {
     private final RemoteHttp http;
     private final RemoteLimits limits;
     private final UrlPolicy policy;
+    private final Tracing tracing;
 
+    /** Calls that record no spans and send no trace context. */
     A2aCalls(RemoteLimits limits, UrlPolicy policy) {
+        this(limits, policy, new Tracing());
+    }
+
+    A2aCalls(RemoteLimits limits, UrlPolicy policy, Tracing tracing) {
         this.http = new RemoteHttp(limits);
         this.limits = limits;
         this.policy = policy;
+        this.tracing = tracing;
     }
 
     Reply call(RemoteAgents.Target target, String method, JsonObject params) {
+        return call(target, method, params, null, 0);
+    }
+
+    /**
+     * A call made for an inbox event: when the event carries a trace context, in a CLIENT span named as the method,
+     * its child, the span's context in the request's headers and, for a message, in its {@code metadata} (where the
+     * mesh's own A2A server looks first). {@code attempt}: how often the call was made for the event before.
+     */
+    Reply call(RemoteAgents.Target target, String method, JsonObject params, TraceContext event, int attempt) {
         Reply blocked = blocked(target);
         if (blocked != null) {
             return blocked;
         }
+        CallSpan span = event == null
+                ? CallSpan.NONE
+                : CallSpan.start(tracing, method, URI.create(target.endpoint()), event, attempt)
+                        .attribute("rpc.system", "jsonrpc")
+                        .attribute("rpc.method", method);
         HttpRequest.Builder request;
         try {
-            request = request(target, method, params, "application/json");
+            request = span.inject(request(target, method, withTrace(params, span.sent()), "application/json"));
         } catch (IllegalArgumentException e) {
-            return new NotAllowed(UNSENDABLE);
+            return span.ended(new NotAllowed(UNSENDABLE), e);
         }
-        return exchange(request, A2aCalls::reply);
+        return exchange(request, A2aCalls::reply, span);
     }
 
     /**
@@ -189,6 +213,15 @@ final class A2aCalls {
      * credentials: a header value unfit for HTTP makes the call not allowed, and is not named.
      */
     Reply post(String url, Map<String, String> headers, String contentType, String body) {
+        return post(url, headers, contentType, body, null, 0);
+    }
+
+    /**
+     * {@link #post(String, Map, String, String)} made for an inbox event: when the event carries a trace context, in
+     * a CLIENT span ({@code POST}), its child, the span's context in the request's headers.
+     */
+    Reply post(
+            String url, Map<String, String> headers, String contentType, String body, TraceContext event, int attempt) {
         UrlPolicy.Verdict verdict = policy.check(url);
         if (verdict instanceof UrlPolicy.Forbidden forbidden) {
             return new NotAllowed("the webhook " + url + " " + forbidden.why());
@@ -196,14 +229,18 @@ final class A2aCalls {
         if (verdict instanceof UrlPolicy.Unresolvable unresolvable) {
             return new Unreachable("the webhook: " + unresolvable.why());
         }
+        URI uri = ((UrlPolicy.Allowed) verdict).uri();
+        CallSpan span = event == null ? CallSpan.NONE : CallSpan.start(tracing, "POST", uri, event, attempt);
         HttpRequest.Builder request;
         try {
-            request = HttpRequest.newBuilder(((UrlPolicy.Allowed) verdict).uri())
+            request = span.inject(HttpRequest.newBuilder(uri)
                     .header("Content-Type", contentType)
-                    .POST(HttpRequest.BodyPublishers.ofString(body));
+                    .POST(HttpRequest.BodyPublishers.ofString(body)));
             headers.forEach(request::header);
         } catch (IllegalArgumentException e) {
-            return new NotAllowed("the request cannot be sent (are the token and credentials fit for HTTP headers?)");
+            return span.ended(
+                    new NotAllowed("the request cannot be sent (are the token and credentials fit for HTTP headers?)"),
+                    e);
         }
         return exchange(
                 request,
@@ -211,21 +248,43 @@ final class A2aCalls {
                         ? new Result(JsonValue.EMPTY_JSON_OBJECT)
                         : outOfReach(answer.status())
                                 ? new Unreachable("HTTP " + answer.status())
-                                : refusedStatus(answer));
+                                : refusedStatus(answer),
+                span);
     }
 
-    // One bounded exchange, its answer read by read; what goes wrong on the way is a reply too.
-    private Reply exchange(HttpRequest.Builder request, Function<RemoteHttp.Answer, Reply> read) {
+    // One bounded exchange, its answer read by read; what goes wrong on the way is a reply too, and ends the span.
+    private Reply exchange(HttpRequest.Builder request, Function<RemoteHttp.Answer, Reply> read, CallSpan span) {
         try {
-            return read.apply(http.send(request, limits.maxAnswerBytes()));
+            RemoteHttp.Answer answer = http.send(request, limits.maxAnswerBytes());
+            span.answered(answer.status());
+            return span.ended(read.apply(answer), answer.status() >= 400 ? String.valueOf(answer.status()) : null);
         } catch (TooLargeException e) {
-            return new Refused(e.getMessage());
+            return span.ended(new Refused(e.getMessage()), e);
         } catch (IOException e) {
-            return new Unreachable(e.getClass().getSimpleName() + ": " + e.getMessage());
+            return span.ended(new Unreachable(e.getClass().getSimpleName() + ": " + e.getMessage()), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Unreachable("interrupted");
+            return span.ended(new Unreachable("interrupted"), e);
+        } catch (RuntimeException e) {
+            span.failed(e);
+            throw e;
         }
+    }
+
+    // A message's metadata with the trace context the other side is handed, as an A2A sender of the mesh sends it.
+    private static JsonObject withTrace(JsonObject params, TraceContext sent) {
+        if (sent == null || !(params.get("message") instanceof JsonObject message)) {
+            return params;
+        }
+        JsonObjectBuilder metadata = MeshJson.object(
+                        message.get("metadata") instanceof JsonObject m ? m : JsonValue.EMPTY_JSON_OBJECT)
+                .add("traceparent", sent.traceparent());
+        if (sent.tracestate() != null) {
+            metadata.add("tracestate", sent.tracestate());
+        }
+        return MeshJson.object(params)
+                .add("message", MeshJson.object(message).add("metadata", metadata))
+                .build();
     }
 
     private static boolean outOfReach(int status) {

@@ -130,8 +130,11 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
     /** The next event for the target after the cursor, if there is one. */
     protected abstract Optional<JsonObject> next(T target, long cursor);
 
-    /** Calls the other side for one event. */
-    protected abstract A2aCalls.Reply deliver(T target, JsonObject event);
+    /**
+     * Calls the other side for one event, made {@code attempt} times for it before; an event that carries a trace
+     * context is called for in a span of its trace ({@link CallSpan}).
+     */
+    protected abstract A2aCalls.Reply deliver(T target, JsonObject event, int attempt);
 
     protected abstract Retries retries();
 
@@ -258,7 +261,7 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
                 return;
             }
             long eventCursor = next.get().getJsonNumber("cursor").longValue();
-            A2aCalls.Reply reply = deliver(target, next.get());
+            A2aCalls.Reply reply = deliver(target, next.get(), attempts);
             if (reply instanceof A2aCalls.NotAllowed notAllowed) {
                 LOG.warning(() -> "Inbox event " + eventCursor + " for " + target.key() + " is parked: the call is"
                         + " not allowed: " + notAllowed.why());

@@ -33,6 +33,9 @@ class OutboundDeadLetters {
 
     static final String REMOTE = "remote";
     static final String PUSH = "push";
+    /** A replay's attempt as its call's span counts it: the parked event was tried before, how often is not kept. */
+    static final int REPLAY_ATTEMPT = 1;
+
     private static final String COLUMNS = "id, agent_id, target_key, cursor_no, error, parked_at, replayed_at";
 
     @Resource(lookup = MeshDataSource.IN_USE)

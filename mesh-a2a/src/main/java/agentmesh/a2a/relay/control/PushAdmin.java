@@ -41,6 +41,6 @@ public class PushAdmin {
     private Optional<Function<JsonObject, A2aCalls.Reply>> target(DeadLetter letter) {
         String[] taskAndConfig = letter.targetKey().split("/", 2);
         return configs.target(letter.agentId(), taskAndConfig[0], taskAndConfig[1])
-                .map(target -> event -> relay.deliver(target, event));
+                .map(target -> event -> relay.deliver(target, event, OutboundDeadLetters.REPLAY_ATTEMPT));
     }
 }

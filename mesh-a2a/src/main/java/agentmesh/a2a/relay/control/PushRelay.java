@@ -4,6 +4,7 @@ import agentmesh.a2a.boundary.A2aVersion;
 import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import agentmesh.task.control.TaskReader;
+import agentmesh.tracing.TraceContext;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
@@ -82,7 +83,7 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
     }
 
     @Override
-    protected A2aCalls.Reply deliver(PushConfigs.Target target, JsonObject event) {
+    protected A2aCalls.Reply deliver(PushConfigs.Target target, JsonObject event, int attempt) {
         if (target.secretProblem() != null) {
             return new A2aCalls.Unreachable(target.secretProblem());
         }
@@ -102,7 +103,9 @@ public class PushRelay extends CursorRelay<PushConfigs.Target> {
                         target.url(),
                         headers,
                         version == A2aVersion.V1_0 ? "application/a2a+json" : "application/json",
-                        payload.toString());
+                        payload.toString(),
+                        TraceContext.ofEvent(event),
+                        attempt);
     }
 
     @Override

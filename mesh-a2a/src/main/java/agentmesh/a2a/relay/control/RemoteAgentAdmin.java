@@ -57,7 +57,8 @@ public class RemoteAgentAdmin {
         return new RelayDeadLetters(
                 outbound,
                 OutboundDeadLetters.REMOTE,
-                letter -> agents.target(letter.agentId()).map(target -> event -> relay.deliver(target, event)),
+                letter -> agents.target(letter.agentId())
+                        .map(target -> event -> relay.deliver(target, event, OutboundDeadLetters.REPLAY_ATTEMPT)),
                 letter -> letter.agentId() + " is no remote agent");
     }
 

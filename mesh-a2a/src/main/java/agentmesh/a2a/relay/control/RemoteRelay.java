@@ -6,6 +6,8 @@ import agentmesh.inbox.control.InboxReader;
 import agentmesh.inbox.control.InboxSignals;
 import agentmesh.json.MeshJson;
 import agentmesh.problem.MeshException;
+import agentmesh.tracing.TraceContext;
+import io.opentelemetry.context.Scope;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -94,7 +96,8 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
 
     /** Calls the remote server for one inbox event and applies its answer; a result for events there is no call for. */
     @Override
-    protected A2aCalls.Reply deliver(RemoteAgents.Target target, JsonObject event) {
+    protected A2aCalls.Reply deliver(RemoteAgents.Target target, JsonObject event, int attempt) {
+        TraceContext trace = TraceContext.ofEvent(event);
         A2aVersion version = A2aVersion.of(target.protocolVersion());
         String taskId = event.getString("taskId", null);
         String from = event.getString("from", null);
@@ -120,7 +123,12 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
                         version == A2aVersion.V1_0
                                 ? MeshJson.object().add("returnImmediately", true)
                                 : MeshJson.object().add("blocking", false));
-                reply = calls.call(target, version == A2aVersion.V1_0 ? "SendMessage" : "message/send", params.build());
+                reply = calls.call(
+                        target,
+                        version == A2aVersion.V1_0 ? "SendMessage" : "message/send",
+                        params.build(),
+                        trace,
+                        attempt);
             }
             case "task-status" -> {
                 boolean canceled =
@@ -131,7 +139,9 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
                 reply = calls.call(
                         target,
                         version == A2aVersion.V1_0 ? "CancelTask" : "tasks/cancel",
-                        MeshJson.object().add("id", remoteTaskId).build());
+                        MeshJson.object().add("id", remoteTaskId).build(),
+                        trace,
+                        attempt);
                 if (reply instanceof A2aCalls.Refused) {
                     return new A2aCalls.Result(JsonValue.EMPTY_JSON_OBJECT); // over already on its side
                 }
@@ -141,7 +151,9 @@ public class RemoteRelay extends CursorRelay<RemoteAgents.Target> {
             }
         }
         if (reply instanceof A2aCalls.Result result && !result.result().isEmpty() && taskId != null) {
-            try {
+            // The answer's events continue the trace of the event it answers, as an agent's answer sent with the
+            // context of its delivery does (a null resource is skipped).
+            try (Scope inTrace = trace == null ? null : trace.asParent().makeCurrent()) {
                 answers.apply(target.agentId(), taskId, from, RemoteAnswer.of(result.result(), version));
             } catch (MeshException e) {
                 if (e.retryAfterSeconds() > 0) {

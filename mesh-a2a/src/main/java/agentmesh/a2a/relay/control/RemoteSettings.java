@@ -1,6 +1,7 @@
 package agentmesh.a2a.relay.control;
 
 import agentmesh.retry.RetryPolicy;
+import agentmesh.tracing.Tracing;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -95,6 +96,9 @@ class RemoteSettings {
     @ConfigProperty(name = "mesh.a2a.remote.secret-key")
     Optional<String> secretKey;
 
+    @Inject
+    Tracing tracing;
+
     private RemoteLimits limits;
     private UrlPolicy urlPolicy;
     private RemoteSecrets secrets;
@@ -111,7 +115,7 @@ class RemoteSettings {
                 maxAnswerBytes,
                 maxEventBytes);
         urlPolicy = new UrlPolicy(allowHttp, allowPrivateAddresses);
-        calls = new A2aCalls(limits, urlPolicy);
+        calls = new A2aCalls(limits, urlPolicy, tracing);
         if (secretKey.filter(key -> !key.isBlank()).isPresent()) {
             secrets = RemoteSecrets.withKey(secretKey.get());
         } else {

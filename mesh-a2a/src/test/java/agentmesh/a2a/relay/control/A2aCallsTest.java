@@ -1,12 +1,14 @@
 package agentmesh.a2a.relay.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import agentmesh.json.MeshJson;
+import agentmesh.tracing.TraceContext;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.json.JsonObject;
@@ -41,11 +43,14 @@ class A2aCallsTest {
             4096,
             2048);
     private static final UrlPolicy LAB = new UrlPolicy(true, true);
+    private static final String TRACEPARENT = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
     private static final JsonObject PARAMS = MeshJson.object().add("id", "rt-1").build();
 
     private final Map<String, Handler> handlers = new ConcurrentHashMap<>();
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private final List<String> authorizations = new CopyOnWriteArrayList<>();
+    private final List<String> traceparents = new CopyOnWriteArrayList<>();
+    private final List<String> bodies = new CopyOnWriteArrayList<>();
     private final ExecutorService serverThreads = Executors.newCachedThreadPool();
     private HttpServer server;
     private String base;
@@ -60,7 +65,8 @@ class A2aCallsTest {
         server.createContext("/", exchange -> {
             requests.add(exchange.getRequestURI().getPath());
             authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
-            exchange.getRequestBody().readAllBytes();
+            traceparents.add(String.valueOf(exchange.getRequestHeaders().getFirst("traceparent")));
+            bodies.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
             try {
                 handlers.getOrDefault(exchange.getRequestURI().getPath(), e -> reply(e, 404, "none"))
                         .handle(exchange);
@@ -87,6 +93,39 @@ class A2aCallsTest {
                 "/rpc", e -> reply(e, 200, "{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"result\":{\"task\":{\"id\":\"rt\"}}}"));
         A2aCalls.Result result = assertInstanceOf(A2aCalls.Result.class, call(target()));
         assertEquals("rt", result.result().getJsonObject("task").getString("id"));
+    }
+
+    @Test
+    void aCallForATracedEventHandsItsContextOnInTheHeadersAndTheMessagesMetadata() {
+        handlers.put("/rpc", e -> reply(e, 200, "{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"result\":{}}"));
+        JsonObject params = MeshJson.object()
+                .add("message", MeshJson.object().add("messageId", "m-1"))
+                .build();
+        // Tracing off: the call's span is a no-op holding the event's context, which goes on unchanged.
+        calls().call(target(), "SendMessage", params, TraceContext.of(TRACEPARENT, null), 0);
+        calls().call(target(), "SendMessage", params, null, 0);
+
+        assertEquals(List.of(TRACEPARENT, "null"), traceparents);
+        assertEquals(
+                TRACEPARENT,
+                MeshJson.readObject(bodies.get(0))
+                        .getJsonObject("params")
+                        .getJsonObject("message")
+                        .getJsonObject("metadata")
+                        .getString("traceparent"));
+        assertFalse(MeshJson.readObject(bodies.get(1))
+                .getJsonObject("params")
+                .getJsonObject("message")
+                .containsKey("metadata"));
+    }
+
+    @Test
+    void aPushForATracedEventHandsItsContextOnInTheHeaders() {
+        handlers.put("/hook", e -> reply(e, 204, ""));
+        calls().post(base + "/hook", Map.of(), "application/json", "{}", TraceContext.of(TRACEPARENT, null), 1);
+        calls().post(base + "/hook", Map.of(), "application/json", "{}");
+
+        assertEquals(List.of(TRACEPARENT, "null"), traceparents);
     }
 
     @Test

@@ -142,7 +142,7 @@ class CursorRelayRepliesTest {
         }
 
         @Override
-        protected synchronized A2aCalls.Reply deliver(Spot target, JsonObject event) {
+        protected synchronized A2aCalls.Reply deliver(Spot target, JsonObject event, int attempt) {
             A2aCalls.Reply next = script.poll();
             return next != null ? next : new A2aCalls.Result(MeshJson.object().build());
         }

@@ -95,7 +95,7 @@ class RemoteRelayTest {
     }
 
     private void deliver(JsonObject event) {
-        assertInstanceOf(A2aCalls.Result.class, relay.deliver(target, event));
+        assertInstanceOf(A2aCalls.Result.class, relay.deliver(target, event, 0));
     }
 
     private static JsonObject message(String taskId, String from, String messageId, String contextId) {
