@@ -66,7 +66,8 @@ final class Wire {
                 json.getString("to", null),
                 json.getString("role", null),
                 parts(json),
-                instant(json, "createdAt"));
+                instant(json, "createdAt"),
+                TraceContext.ofNullable(optionalString(json, "traceparent"), optionalString(json, "tracestate")));
     }
 
     static Artifact artifact(JsonObject json) {

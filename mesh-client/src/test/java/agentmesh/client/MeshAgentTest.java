@@ -63,6 +63,27 @@ class MeshAgentTest {
     }
 
     @Test
+    void aTasksMessagesTellTheTraceTheyWereSentIn() {
+        stub.on("tasks/t-1", Reply.json(200, """
+                {"taskId":"t-1","contextId":"c-1","requester":"alice@example","assignee":"bob@example",
+                 "status":{"state":"working","timestamp":"2026-12-03T10:00:01Z"},
+                 "history":[
+                  {"messageId":"m-1","seq":1,"from":"alice@example","to":"bob@example","role":"user",
+                   "parts":[{"kind":"text","text":"hi"}],"createdAt":"2026-12-03T10:00:00Z"},
+                  {"messageId":"m-2","seq":2,"from":"bob@example","to":"alice@example","role":"agent",
+                   "parts":[{"kind":"text","text":"hello"}],"createdAt":"2026-12-03T10:00:01Z",
+                   "traceparent":"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01","tracestate":"mesh=1"}],
+                 "artifacts":[],"createdAt":"2026-12-03T10:00:00Z","updatedAt":"2026-12-03T10:00:01Z"}"""));
+
+        List<TaskMessage> history = alice.task("t-1", 2).history();
+
+        assertEquals(null, history.get(0).trace());
+        assertEquals(
+                new TraceContext("00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "mesh=1"),
+                history.get(1).trace());
+    }
+
+    @Test
     void theOriginalAnswerToARepeatedSendIsMarkedRepeated() {
         stub.on("messages", Reply.json(200, RECEIPT.formatted("m-1")));
 

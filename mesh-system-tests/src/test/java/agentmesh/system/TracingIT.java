@@ -259,6 +259,37 @@ class TracingIT {
                 .orElseThrow();
         String spans = otlp.trace(a2aTrace).toString();
         child(otlp.trace(a2aTrace), a2aSend.spanId(), "create ", spans);
+
+        // bob answers in the A2A task, in the trace of its delivery; alice, reading the task by A2A, finds the
+        // answer's context in its metadata, and her own message's in hers.
+        String taskId = events.get(0).getString("taskId");
+        ApiResponse answered = mesh.post(
+                "messages",
+                bob.token(),
+                MeshClient.textMessage(null, alice, taskId, "answered by API"),
+                Map.of("traceparent", events.get(0).getString("traceparent")));
+        assertEquals(201, answered.status(), answered::toString);
+        JsonObject task = mesh.post(
+                        "/mesh/a2a/" + bob.id(),
+                        alice.token(),
+                        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"GetTask\",\"params\":{\"id\":\"" + taskId
+                                + "\",\"historyLength\":10}}",
+                        Map.of("A2A-Version", "1.0"))
+                .json()
+                .getJsonObject("result");
+        List<JsonObject> history = task.getJsonArray("history").getValuesAs(JsonObject.class);
+        assertEquals(2, history.size(), task::toString);
+        history.forEach(message -> assertEquals(
+                a2aTrace,
+                traceIdOf(message.getJsonObject("metadata").getString("traceparent")),
+                "each message of the task by A2A tells its trace: " + message));
+        JsonObject byApi = mesh.get("tasks/" + taskId, bob.token()).json();
+        byApi.getJsonArray("history")
+                .getValuesAs(JsonObject.class)
+                .forEach(message -> assertEquals(
+                        a2aTrace,
+                        traceIdOf(message.getString("traceparent")),
+                        "and so does the API's view of it: " + message));
     }
 
     /**

@@ -124,7 +124,9 @@ final class A2a10Mapping extends A2aMapping {
                                         null,
                                         inboxEvent.getString("role"),
                                         inboxEvent.getJsonArray("parts"),
-                                        createdAt),
+                                        createdAt,
+                                        inboxEvent.getString("traceparent", null),
+                                        inboxEvent.getString("tracestate", null)),
                                 contextId,
                                 taskId));
             case "task-status" -> {

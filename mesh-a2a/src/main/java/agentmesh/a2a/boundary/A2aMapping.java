@@ -115,14 +115,27 @@ public abstract sealed class A2aMapping permits A2a10Mapping, A2a03Mapping {
         return json.build();
     }
 
+    /**
+     * A message of the task; its metadata names the sender and its place, and the trace context it was sent in
+     * ({@code traceparent}, {@code tracestate}, where the mesh's A2A server reads a send's), so that an answer
+     * continues that trace.
+     */
     JsonObject message(MessageView message, String contextId, String taskId) {
+        JsonObjectBuilder metadata =
+                MeshJson.object().add("from", message.from()).add("seq", message.seq());
+        if (message.traceparent() != null) {
+            metadata.add("traceparent", message.traceparent());
+        }
+        if (message.tracestate() != null) {
+            metadata.add("tracestate", message.tracestate());
+        }
         return kind("message")
                 .add("messageId", message.messageId())
                 .add("contextId", contextId)
                 .add("taskId", taskId)
                 .add("role", role(message.role()))
                 .add("parts", wireParts(message.parts()))
-                .add("metadata", MeshJson.object().add("from", message.from()).add("seq", message.seq()))
+                .add("metadata", metadata)
                 .build();
     }
 

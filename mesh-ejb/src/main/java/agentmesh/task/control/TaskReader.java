@@ -29,7 +29,8 @@ public class TaskReader {
 
     // Sizes summed first, payloads read only for the rows within the page's bytes (as InboxReader's page).
     private static final String MESSAGE_COLUMNS =
-            "m.message_id, m.seq, m.sender, m.recipient, m.role, m.parts," + " m.created_at, sized.size";
+            "m.message_id, m.seq, m.sender, m.recipient, m.role, m.parts, m.created_at, m.traceparent,"
+                    + " m.tracestate, sized.size";
     private static final String NEWEST_MESSAGES = "SELECT STRAIGHT_JOIN " + MESSAGE_COLUMNS + " FROM"
             + " (SELECT seq, size, SUM(size) OVER (ORDER BY seq DESC) AS upto FROM"
             + " (SELECT seq, parts_bytes AS size FROM task_message WHERE task_id = ? AND seq < ?"
@@ -340,9 +341,11 @@ public class TaskReader {
                         (String) r[3],
                         (String) r[4],
                         parse((String) r[5]),
-                        UtcTime.toInstant(UtcDateTimeConverter.read(r[6]))))
+                        UtcTime.toInstant(UtcDateTimeConverter.read(r[6])),
+                        (String) r[7],
+                        (String) r[8]))
                 .toList();
-        return new Sized<>(messages, bytes(rows, 7), 0);
+        return new Sized<>(messages, bytes(rows, 9), 0);
     }
 
     private static long bytes(List<Object[]> rows, int sizeColumn) {
