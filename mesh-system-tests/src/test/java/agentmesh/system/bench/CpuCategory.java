@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  */
 enum CpuCategory {
     KAFKA("Kafka client", "org.apache.kafka."),
-    JDBC_DRIVER("JDBC driver (MariaDB)", "org.mariadb.", "com.mysql."),
+    JDBC_DRIVER("JDBC driver (Connector/J, or MariaDB's)", "com.mysql.", "org.mariadb."),
     CONNECTION_POOL(
             "connection pool and JDBC wrappers",
             "com.sun.gjc.",
@@ -117,14 +117,18 @@ enum CpuCategory {
     }
 
     /**
-     * A Java frame as {@code package.Class.method}, without its annotation and a hidden class's address
-     * ({@code Foo$$Lambda$12/0x…}); other frames as they are.
+     * A Java frame as {@code package.Class.method}, without its annotation and a lambda's number and address
+     * ({@code Foo$$Lambda$12.0x…}, as async-profiler names it: they differ from run to run); other frames as they
+     * are.
      */
     static String javaName(String frame) {
         if (!isJava(frame)) {
             return frame;
         }
         String name = frame.substring(0, frame.length() - 4);
-        return (name.contains("/0x") ? name.replaceAll("/0x[0-9a-f]+", "") : name).replace('/', '.');
+        if (name.contains("0x")) {
+            name = name.replaceAll("[./]0x[0-9a-f]+", "").replaceAll("\\$\\$Lambda\\$\\d+", "\\$\\$Lambda");
+        }
+        return name.replace('/', '.');
     }
 }

@@ -29,8 +29,8 @@ class ProfileBreakdownTest {
             // A Weld proxy named in the mesh's package is the container's.
             "java/lang/Thread.run_[j];agentmesh/outbox/control/Dispatcher.round_[0];"
                     + "agentmesh/outbox/control/Publisher$Proxy$_$$_WeldClientProxy.publish_[j] 5",
-            // A lambda's hidden class: the mesh's, named without its address.
-            "java/lang/Thread.run_[j];agentmesh/outbox/control/Dispatcher$$Lambda$812/0x0000000801a4c.run_[j];"
+            // A lambda's hidden class: the mesh's, named without its number and address.
+            "java/lang/Thread.run_[j];agentmesh/outbox/control/Dispatcher$$Lambda$812.0x00007fc7014f5900.run_[j];"
                     + "org/apache/kafka/clients/producer/KafkaProducer.send_[j] 5",
             // No Java frame: the JVM's own threads.
             "clone3;start_thread;thread_native_entry;Thread::call_run;CompileBroker::compiler_thread_loop;"
@@ -87,7 +87,7 @@ class ProfileBreakdownTest {
                         .findFirst()
                         .orElseThrow());
         assertEquals(
-                new ProfileBreakdown.Count("Dispatcher$$Lambda$812.run", 5),
+                new ProfileBreakdown.Count("Dispatcher$$Lambda.run", 5),
                 profile.entries().stream()
                         .filter(c -> c.name().startsWith("Dispatcher$$"))
                         .findFirst()
