@@ -34,6 +34,7 @@ final class BenchReport {
         summary();
         overload();
         cpu();
+        profiles();
         database();
         generator();
         return out.toString();
@@ -207,6 +208,47 @@ final class BenchReport {
         }
     }
 
+    private void profiles() {
+        for (StepResult step : result.steps()) {
+            ProfileBreakdown profile = step.profile();
+            if (profile == null) {
+                continue;
+            }
+            double serverSeconds = step.cpuSeconds().getOrDefault(result.server(), Double.NaN);
+            line("");
+            line("## Where " + result.server() + "'s CPU went at " + step.rate() + "/s (async-profiler)");
+            line("");
+            line(number(profile.samples()) + " samples, " + profile.engine() + ", one per " + ServerProfiler.INTERVAL
+                    + " of CPU: " + decimal(profile.samples() / 1000.0, 1) + " s sampled of the "
+                    + decimal(serverSeconds, 1) + " s " + result.server() + " used in the step ("
+                    + decimal(serverSeconds * 1000 / Math.max(1, step.sends().accepted()), 2)
+                    + " ms per admitted message); stacks in `target/bench-profile-" + step.rate()
+                    + ".collapsed`. A sample counts for the innermost library on its stack (JDK frames count for "
+                    + "their caller; \"self\": the mesh's own code, not what it calls); stacks without a Java frame "
+                    + "are the JVM's own threads.");
+            line("");
+            line("| category | samples | share |");
+            line("|---|---|---|");
+            profile.categories().entrySet().stream()
+                    .filter(e -> e.getValue() > 0)
+                    .sorted(Map.Entry.<CpuCategory, Long>comparingByValue().reversed())
+                    .forEach(e -> line("| " + e.getKey().label + " | " + number(e.getValue()) + " | "
+                            + percent(e.getValue(), profile.samples()) + " |"));
+            line("");
+            line("| top leaf frames (self samples) | samples | share |");
+            line("|---|---|---|");
+            profile.leaves()
+                    .forEach(count -> line("| `" + count.name() + "` | " + number(count.samples()) + " | "
+                            + percent(count.samples(), profile.samples()) + " |"));
+            line("");
+            line("| outermost mesh method outside agentmesh.web (what the CPU was for) | samples | share |");
+            line("|---|---|---|");
+            profile.entries()
+                    .forEach(count -> line("| `" + count.name() + "` | " + number(count.samples()) + " | "
+                            + percent(count.samples(), profile.samples()) + " |"));
+        }
+    }
+
     private void database() {
         line("");
         line("## MariaDB per admitted message (SHOW GLOBAL STATUS deltas)");
@@ -270,7 +312,7 @@ final class BenchReport {
         return decimal(value / ceiling, 2) + " ×";
     }
 
-    private static String percent(int part, int whole) {
+    private static String percent(long part, long whole) {
         return decimal(100.0 * part / Math.max(1, whole), 1) + " %";
     }
 

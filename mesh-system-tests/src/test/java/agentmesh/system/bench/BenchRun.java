@@ -8,6 +8,7 @@ import agentmesh.system.MeshClient;
 import agentmesh.system.MeshDatabase;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -61,7 +62,10 @@ final class BenchRun {
         Map<String, StepRecorder> recorders = new ConcurrentHashMap<>();
         BenchReaders readers = new BenchReaders(http, base, settings.readers(), recorders);
         OpenLoopSender sender = new OpenLoopSender(http, base, agents, settings.newTaskShare(), settings.maxInFlight());
-        ProcessCpu cpu = new ProcessCpu(processes());
+        Map<String, Long> processes = processes();
+        ProcessCpu cpu = new ProcessCpu(processes);
+        Optional<ServerProfiler> profiler = ServerProfiler.fromSystemProperties(
+                Optional.ofNullable(processes.get(stack.config().server().title())));
         List<StepResult> steps = new ArrayList<>();
         WrkOverload.Result overload = null;
         readers.start(agents);
@@ -82,7 +86,7 @@ final class BenchRun {
                 recorders.put(recorder.label, recorder);
                 LOG.info(() -> "Step " + recorder.step + ": " + rate + " messages/s for "
                         + settings.step().toSeconds() + " s");
-                steps.add(step(recorder, sender, readers, cpu));
+                steps.add(step(recorder, sender, readers, cpu, profiler));
             }
             overload = overload(steps, agents);
         } finally {
@@ -114,15 +118,25 @@ final class BenchRun {
         return WrkOverload.offer(base, agents, rate, settings.overload(), settings.overloadTime());
     }
 
-    private StepResult step(StepRecorder recorder, OpenLoopSender sender, BenchReaders readers, ProcessCpu cpu) {
+    private StepResult step(
+            StepRecorder recorder,
+            OpenLoopSender sender,
+            BenchReaders readers,
+            ProcessCpu cpu,
+            Optional<ServerProfiler> profiler) {
         long firstEvent = newestOutboxId();
         long readsBefore = readers.requests();
+        // Started before the CPU is read and stopped after: its own start and its writing out are not the step's.
+        profiler.ifPresent(ServerProfiler::start);
         Map<String, Double> cpuBefore = cpu.sample();
         Map<String, Long> dbBefore = DatabaseStatus.sample(config);
         long start = System.nanoTime();
         sender.offer(recorder);
         double seconds = (System.nanoTime() - start) / 1e9;
         Map<String, Double> cpuAfter = cpu.sample();
+        ProfileBreakdown profile = profiler.map(
+                        p -> p.stop(Path.of("target", "bench-profile-" + recorder.rate + ".collapsed")))
+                .orElse(null);
         long reads = readers.requests() - readsBefore;
         Map<String, Long> dbAfter = DatabaseStatus.sample(config);
         int backlogAtEnd = recorder.acceptedUnseen();
@@ -149,7 +163,8 @@ final class BenchRun {
                 drained,
                 cpuUsed,
                 reads,
-                DatabaseStatus.delta(dbBefore, dbAfter));
+                DatabaseStatus.delta(dbBefore, dbAfter),
+                profile);
     }
 
     /** Waits for every answer, then for every admitted message to be seen; false if that took over the drain time. */

@@ -6,7 +6,8 @@ import org.HdrHistogram.Histogram;
 /**
  * The figures of one step. A step is <em>sustained</em> when the mesh admitted at least 98 % of what was offered and
  * kept up: at the end of the load no more than one second's worth of admitted messages was still unseen, and every
- * admitted message was seen within the drain time after it.
+ * admitted message was seen within the drain time after it. {@code profile} is the server's CPU profile of the
+ * step, null unless the run profiles ({@code bench.profile}).
  */
 record StepResult(
         int rate,
@@ -18,7 +19,8 @@ record StepResult(
         boolean drained,
         Map<String, Double> cpuSeconds,
         long readRequests,
-        Map<String, Long> database) {
+        Map<String, Long> database,
+        ProfileBreakdown profile) {
 
     static final double ADMITTED_SHARE = 0.98;
 
