@@ -1,39 +1,38 @@
 package agentmesh.web;
 
 import agentmesh.problem.InvalidRequestException;
-import jakarta.ws.rs.QueryParam;
 
 /**
- * The one pagination vocabulary of API v1, read by every paged route as a {@code @BeanParam}: {@code cursor}, the
- * {@code nextCursor} of the page before (absent: from the start, or where the route says), and {@code limit}, the
- * most items wanted. {@code after}, the name the inbox and a task's messages and artifacts used for their cursor
- * before, is an alias read on every route; given both, they must agree. The A2A facade keeps A2A's own names
- * ({@code pageToken}, {@code pageSize}).
+ * The one pagination vocabulary of API v1, read by every paged route: {@code cursor}, the {@code nextCursor} of the
+ * page before (absent: from the start, or where the route says), and {@code limit}, the most items wanted.
+ * {@code after}, the name the inbox and a task's messages and artifacts used for their cursor before, is an alias read
+ * on every route; given both, they must agree. The A2A facade keeps A2A's own names ({@code pageToken},
+ * {@code pageSize}).
+ *
+ * <p>A route takes the three as {@code @QueryParam}s named by the constants here and makes the query with
+ * {@link #of}, not as a {@code @BeanParam}: Jersey builds a bean parameter anew for every request, looking its
+ * fields' converters up again by reflection (the inbox's long poll spent 2 % of the server's CPU on it in the
+ * benchmark's profile, docs/TESTING.md), where a method's parameters are resolved once.
  */
-public class PageQuery {
+public final class PageQuery {
 
     public static final String CURSOR = "cursor";
     public static final String ALIAS = "after";
+    public static final String LIMIT = "limit";
 
-    @QueryParam(CURSOR)
-    String cursor;
+    private final String cursor;
+    private final String after;
+    private final String limit;
 
-    @QueryParam(ALIAS)
-    String after;
-
-    @QueryParam("limit")
-    String limit;
-
-    /** For JAX-RS, which fills the fields from the query. */
-    public PageQuery() {}
+    private PageQuery(String cursor, String after, String limit) {
+        this.cursor = cursor;
+        this.after = after;
+        this.limit = limit;
+    }
 
     /** The query's three parameters as given (null for absent). */
     public static PageQuery of(String cursor, String after, String limit) {
-        PageQuery query = new PageQuery();
-        query.cursor = cursor;
-        query.after = after;
-        query.limit = limit;
-        return query;
+        return new PageQuery(cursor, after, limit);
     }
 
     /** The cursor as the client gave it, under either name; null when it gave none. */
@@ -61,6 +60,6 @@ public class PageQuery {
 
     /** The limit, from 1 to {@code max}; {@code fallback} when absent. */
     public int limit(int fallback, int max) {
-        return QueryNumbers.parse("limit", limit, fallback, 1, max);
+        return QueryNumbers.parse(LIMIT, limit, fallback, 1, max);
     }
 }

@@ -21,7 +21,6 @@ import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
@@ -72,7 +71,9 @@ public class AgentsResource {
      */
     @GET
     public AgentPage list(
-            @BeanParam PageQuery page,
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit,
             @QueryParam("idContains")
                     @Pattern(regexp = "[A-Za-z0-9._@-]{1,128}", message = "must be 1-128 characters of [A-Za-z0-9._@-]")
                     String idContains,
@@ -80,9 +81,13 @@ public class AgentsResource {
                     @DefaultValue("id")
                     @Pattern(regexp = "id|activity", message = "must be id or activity")
                     String order) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
         AgentOrder agentOrder = AgentOrder.valueOf(order.toUpperCase(Locale.ROOT));
-        String cursor = page.cursor(agentOrder == AgentOrder.ID ? Ids.AGENT_ID : OPAQUE_CURSOR);
-        return directory.list(idContains, agentOrder, cursor, page.limit(100, 500));
+        return directory.list(
+                idContains,
+                agentOrder,
+                page.cursor(agentOrder == AgentOrder.ID ? Ids.AGENT_ID : OPAQUE_CURSOR),
+                page.limit(100, 500));
     }
 
     @GET

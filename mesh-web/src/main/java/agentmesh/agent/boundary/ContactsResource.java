@@ -10,10 +10,10 @@ import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.SecurityContext;
@@ -43,15 +43,19 @@ public class ContactsResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public ContactPage list(
-            @BeanParam PageQuery paging, @Context SecurityContext security, @Context HttpServletRequest request) {
-        int limit = paging.limit(100, 200);
-        String cursor = paging.cursor(Ids.AGENT_ID);
-        List<AgentView> page = contacts.of(Callers.agentId(security), cursor, limit);
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit,
+            @Context SecurityContext security,
+            @Context HttpServletRequest request) {
+        PageQuery paging = PageQuery.of(cursor, after, limit);
+        int most = paging.limit(100, 200);
+        List<AgentView> page = contacts.of(Callers.agentId(security), paging.cursor(Ids.AGENT_ID), most);
         List<ListedContact> listed = page.stream()
                 .map(agent -> new ListedContact(
                         agent.agentId(), agent.displayName(), addresses.cardUrl(agent.agentId(), request)))
                 .toList();
         return new ContactPage(
-                listed, page.size() < limit ? null : page.get(page.size() - 1).agentId());
+                listed, page.size() < most ? null : page.get(page.size() - 1).agentId());
     }
 }

@@ -10,7 +10,6 @@ import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -40,11 +39,14 @@ public class DeadLettersResource {
     public DeadLetterPage<DeadLetterView> list(
             @QueryParam("status") @DefaultValue("parked") @Pattern(regexp = STATUSES, message = STATUS_MESSAGE)
                     String status,
-            @BeanParam PageQuery page) {
-        Long cursor = page.position();
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
+        Long position = page.position();
         return deadLetters.list(
                 status,
-                cursor == null ? 0 : cursor,
+                position == null ? 0 : position,
                 page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }
 

@@ -14,7 +14,6 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.ForbiddenException;
 import jakarta.ws.rs.GET;
@@ -61,11 +60,14 @@ public class InboxResource {
     @GET
     @Produces(MediaType.APPLICATION_JSON)
     public void poll(
-            @BeanParam PageQuery paging,
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit,
             @QueryParam("wait") String wait,
             @QueryParam("agentId") String agentId,
             @Context SecurityContext security,
             @Suspended AsyncResponse response) {
+        PageQuery paging = PageQuery.of(cursor, after, limit);
         String owner = owner(agentId, security);
         InboxQuery query = InboxQuery.of(paging, wait);
         long from = query.after() != null ? query.after() : reader.ackedCursor(owner);
@@ -90,12 +92,14 @@ public class InboxResource {
     @Produces(MediaType.SERVER_SENT_EVENTS)
     public void stream(
             @HeaderParam("Last-Event-ID") String lastEventId,
-            @BeanParam PageQuery page,
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
             @QueryParam("agentId") String agentId,
             @Context SecurityContext security,
             @Context SseEventSink sink,
             @Context Sse sse,
             @Context HttpServletRequest request) {
+        PageQuery page = PageQuery.of(cursor, after, null); // a stream has no pages: no limit
         String owner = owner(agentId, security);
         long from = lastEventId != null
                 ? QueryNumbers.parse("Last-Event-ID", lastEventId, 0, Long.MAX_VALUE)

@@ -12,7 +12,6 @@ import jakarta.ejb.EJB;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -52,10 +51,14 @@ public class OutboxResource {
 
     @GET
     @Path("dead-letters")
-    public DeadLetterPage<OutboxEventView> deadLetters(@BeanParam PageQuery page) {
-        Long cursor = page.position();
+    public DeadLetterPage<OutboxEventView> deadLetters(
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
+        Long position = page.position();
         return outbox.deadLetters(
-                cursor == null ? 0 : cursor, page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
+                position == null ? 0 : position, page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }
 
     @GET

@@ -12,7 +12,6 @@ import agentmesh.web.security.AdminApi;
 import jakarta.ejb.EJB;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -38,7 +37,10 @@ public class AdminTasksResource {
                     @NotNull(message = "must be a task state")
                     @Pattern(regexp = TaskPaging.STATES, message = "must be a task state")
                     String state,
-            @BeanParam PageQuery page) {
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
         return reader.listInState(
                 TaskState.fromWireName(state), TaskPaging.cursor(page), page.limit(50, TaskReader.MAX_PAGE));
     }
@@ -56,7 +58,10 @@ public class AdminTasksResource {
     @Path("{taskId}/messages")
     public MessagePage messages(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TasksResource.TASK_ID_MESSAGE) String taskId,
-            @BeanParam PageQuery page) {
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
         return reader.messagesForAdmin(taskId, TaskPaging.position(page), page.limit(100, TaskReader.MAX_PAGE));
     }
 
@@ -64,7 +69,10 @@ public class AdminTasksResource {
     @Path("{taskId}/artifacts")
     public ArtifactPage artifacts(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TasksResource.TASK_ID_MESSAGE) String taskId,
-            @BeanParam PageQuery page) {
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
         return reader.artifactsForAdmin(taskId, TaskPaging.position(page), page.limit(100, TaskReader.MAX_PAGE));
     }
 }

@@ -24,7 +24,6 @@ import jakarta.json.JsonValue;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -65,8 +64,11 @@ public class TasksResource {
     @GET
     public TaskPage list(
             @QueryParam("state") @Pattern(regexp = TaskPaging.STATES, message = "must be a task state") String state,
-            @BeanParam PageQuery page,
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit,
             @Context SecurityContext security) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
         return reader.list(
                 Callers.agentId(security),
                 state == null ? null : TaskState.fromWireName(state),
@@ -91,8 +93,11 @@ public class TasksResource {
     @Path("{taskId}/messages")
     public MessagePage messages(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            @BeanParam PageQuery page,
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit,
             @Context SecurityContext security) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
         return reader.messages(
                 taskId, Callers.agentId(security), TaskPaging.position(page), page.limit(100, TaskReader.MAX_PAGE));
     }
@@ -102,8 +107,11 @@ public class TasksResource {
     @Path("{taskId}/artifacts")
     public ArtifactPage artifacts(
             @PathParam("taskId") @Pattern(regexp = Ids.TASK_ID, message = TASK_ID_MESSAGE) String taskId,
-            @BeanParam PageQuery page,
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit,
             @Context SecurityContext security) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
         return reader.artifacts(
                 taskId, Callers.agentId(security), TaskPaging.position(page), page.limit(100, TaskReader.MAX_PAGE));
     }

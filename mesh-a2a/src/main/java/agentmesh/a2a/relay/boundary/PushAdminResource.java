@@ -12,13 +12,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -51,7 +51,10 @@ public class PushAdminResource {
     @Path("dead-letters")
     public DeadLetterPage<DeadLetter> deadLetters(
             @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
-            @BeanParam PageQuery page) {
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
         return pushes.deadLetters()
                 .list(agentId, page.position(), page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }

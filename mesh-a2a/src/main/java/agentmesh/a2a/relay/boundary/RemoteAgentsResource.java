@@ -20,7 +20,6 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
-import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -30,6 +29,7 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -97,7 +97,10 @@ public class RemoteAgentsResource {
     @Path("dead-letters")
     public DeadLetterPage<DeadLetter> deadLetters(
             @PathParam("agentId") @Pattern(regexp = Ids.AGENT_ID, message = ID_MESSAGE) String agentId,
-            @BeanParam PageQuery page) {
+            @QueryParam(PageQuery.CURSOR) String cursor,
+            @QueryParam(PageQuery.ALIAS) String after,
+            @QueryParam(PageQuery.LIMIT) String limit) {
+        PageQuery page = PageQuery.of(cursor, after, limit);
         return remotes.deadLetters()
                 .list(agentId, page.position(), page.limit(DeadLetterPage.DEFAULT_LIMIT, DeadLetterPage.MAX_LIMIT));
     }
