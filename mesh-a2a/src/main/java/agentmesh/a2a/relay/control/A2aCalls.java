@@ -53,11 +53,6 @@ final class A2aCalls {
     private final UrlPolicy policy;
     private final Tracing tracing;
 
-    /** Calls that record no spans and send no trace context. */
-    A2aCalls(RemoteLimits limits, UrlPolicy policy) {
-        this(limits, policy, new Tracing());
-    }
-
     A2aCalls(RemoteLimits limits, UrlPolicy policy, Tracing tracing) {
         this.http = new RemoteHttp(limits);
         this.limits = limits;
@@ -210,15 +205,9 @@ final class A2aCalls {
      * POSTs a body to a webhook (a push notification): a 2xx is a {@link Result} (with an empty object; what the
      * webhook answers is read within its bound and passed over); 408, 429, 5xx and no connection are out of reach;
      * any other answer is a refusal; a URL the policy forbids is not allowed. The headers are the caller's
-     * credentials: a header value unfit for HTTP makes the call not allowed, and is not named.
-     */
-    Reply post(String url, Map<String, String> headers, String contentType, String body) {
-        return post(url, headers, contentType, body, null, 0);
-    }
-
-    /**
-     * {@link #post(String, Map, String, String)} made for an inbox event: when the event carries a trace context, in
-     * a CLIENT span ({@code POST}), its child, the span's context in the request's headers.
+     * credentials: a header value unfit for HTTP makes the call not allowed, and is not named. Made for an inbox
+     * event that carries a trace context (else {@code event} is null), in a CLIENT span ({@code POST}), its child,
+     * the span's context in the request's headers; {@code attempt}: how often it was made for the event before.
      */
     Reply post(
             String url, Map<String, String> headers, String contentType, String body, TraceContext event, int attempt) {

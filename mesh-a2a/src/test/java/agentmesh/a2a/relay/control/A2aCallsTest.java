@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import agentmesh.json.MeshJson;
 import agentmesh.tracing.TraceContext;
+import agentmesh.tracing.Tracing;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.json.JsonObject;
@@ -123,7 +124,7 @@ class A2aCallsTest {
     void aPushForATracedEventHandsItsContextOnInTheHeaders() {
         handlers.put("/hook", e -> reply(e, 204, ""));
         calls().post(base + "/hook", Map.of(), "application/json", "{}", TraceContext.of(TRACEPARENT, null), 1);
-        calls().post(base + "/hook", Map.of(), "application/json", "{}");
+        calls().post(base + "/hook", Map.of(), "application/json", "{}", null, 0);
 
         assertEquals(List.of(TRACEPARENT, "null"), traceparents);
     }
@@ -308,7 +309,7 @@ class A2aCallsTest {
     @Test
     void aCardEndpointOnALoopbackAddressIsNotCalledUnlessPrivateAddressesAreAllowed() {
         handlers.put("/rpc", e -> reply(e, 200, "{\"result\":{}}"));
-        A2aCalls strict = new A2aCalls(LIMITS, new UrlPolicy(true, false));
+        A2aCalls strict = new A2aCalls(LIMITS, new UrlPolicy(true, false), new Tracing());
         String why = assertInstanceOf(A2aCalls.NotAllowed.class, strict.call(target(), "GetTask", PARAMS))
                 .why();
         assertTrue(why.contains("loopback"), why);
@@ -342,12 +343,12 @@ class A2aCallsTest {
         assertInstanceOf(A2aCalls.Refused.class, calls().card(base + "/big-card", null));
         assertInstanceOf(
                 A2aCalls.NotAllowed.class,
-                new A2aCalls(LIMITS, new UrlPolicy(false, true)).card(base + "/card", null),
+                new A2aCalls(LIMITS, new UrlPolicy(false, true), new Tracing()).card(base + "/card", null),
                 "plain http");
     }
 
     private A2aCalls calls() {
-        return new A2aCalls(LIMITS, LAB);
+        return new A2aCalls(LIMITS, LAB, new Tracing());
     }
 
     private A2aCalls.Reply call(RemoteAgents.Target target) {

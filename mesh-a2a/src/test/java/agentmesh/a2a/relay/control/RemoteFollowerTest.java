@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import agentmesh.identity.control.IdentityUnavailableException;
+import agentmesh.tracing.Tracing;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
@@ -77,7 +78,8 @@ class RemoteFollowerTest {
                         Duration.ofSeconds(3),
                         4096,
                         4096),
-                new UrlPolicy(true, true));
+                new UrlPolicy(true, true),
+                new Tracing());
 
         RemoteSettings settings = new RemoteSettings();
         settings.maxAttempts = MAX_ATTEMPTS;

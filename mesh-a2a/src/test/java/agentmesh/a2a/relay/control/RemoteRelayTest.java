@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import agentmesh.json.MeshJson;
+import agentmesh.tracing.Tracing;
 import com.sun.net.httpserver.HttpServer;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -54,7 +55,8 @@ class RemoteRelayTest {
                         Duration.ofSeconds(3),
                         4096,
                         4096),
-                new UrlPolicy(true, true));
+                new UrlPolicy(true, true),
+                new Tracing());
         relay.agents = new RemoteAgents() {
             @Override
             Optional<RemoteTask> remoteTask(String taskId) {
