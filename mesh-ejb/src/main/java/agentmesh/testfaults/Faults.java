@@ -60,6 +60,11 @@ public class Faults {
         }
     }
 
+    /** This thread's request asked for a fault: its work stays on this thread. */
+    public boolean requestedAny() {
+        return enabled && !requested.get().isEmpty();
+    }
+
     /** Throws when this thread's request asked to fail here. */
     public void trip(FaultPoint point) {
         if (enabled && requested.get().contains(point)) {

@@ -22,7 +22,9 @@ import agentmesh.time.UtcTime;
 import agentmesh.tracing.TraceContext;
 import agentmesh.tracing.Tracing;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import jakarta.annotation.Resource;
+import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -35,7 +37,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -57,16 +63,27 @@ public class MessageAppender {
     private static final String LOCK_TASK = "SELECT context_id, requester, assignee, state, last_seq, ? OR "
             + ContactGate.CONTACT_EXISTS + " FROM task WHERE task_id = ? FOR UPDATE";
     private static final String TOUCH_TASK = "UPDATE task SET last_seq = ?, updated_at = ? WHERE task_id = ?";
-    private static final String INSERT_MESSAGE = """
+    private static final String INSERT_MESSAGES = """
             INSERT INTO task_message (message_id, task_id, seq, sender, recipient, role, parts, fingerprint,
-                                      created_at, traceparent, tracestate)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""";
+                                      created_at, traceparent, tracestate)""";
+    // A group's tasks, locked in one statement (in key order, as InnoDB takes them), each with whether its two
+    // agents may talk: a grouped send is only ever between the task's requester and assignee.
+    private static final String LOCK_TASKS = """
+            SELECT task_id, context_id, requester, assignee, state, last_seq,
+                   EXISTS (SELECT 1 FROM contact WHERE agent_low = requester AND agent_high = assignee
+                                                    OR agent_low = assignee AND agent_high = requester)
+            FROM task WHERE task_id IN (%s) ORDER BY task_id FOR UPDATE""";
+    private static final String TOUCH_TASKS =
+            "UPDATE task SET last_seq = CASE task_id %s END, updated_at = ?" + " WHERE task_id IN (%s)";
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
 
     @PersistenceContext
     EntityManager em;
+
+    @Resource
+    SessionContext session;
 
     @Inject
     ContactGate contacts;
@@ -101,41 +118,208 @@ public class MessageAppender {
             throw e;
         }
         faults.trip(FaultPoint.AFTER_MESSAGE_INSERT);
-        outbox.enqueue(InboxEvent.message(
+        outbox.enqueue(event(command, task, parts, now));
+        return new SentMessage(
+                command.messageId(), task.taskId(), task.contextId(), task.seq(), UtcTime.toInstant(now));
+    }
+
+    private static InboxEvent event(SendCommand command, TaskSlot task, JsonArray parts, LocalDateTime now) {
+        return InboxEvent.message(
                 new InboxEvent.Envelope(
                         task.taskId(), task.contextId(), command.sender(), command.to(), UtcTime.toInstant(now)),
                 command.messageId(),
                 task.seq(),
                 task.role(),
-                parts));
-        return new SentMessage(
-                command.messageId(), task.taskId(), task.contextId(), task.seq(), UtcTime.toInstant(now));
+                parts);
     }
 
     // The task opened, or locked and touched, and the message inserted with its seq.
     private TaskSlot appendTo(Connection connection, SendCommand command, JsonArray parts, String time)
             throws SQLException {
         TaskSlot task = command.taskId() == null ? openTask(connection, command, time) : lockTask(connection, command);
-        // The context the send came in (its request's span), if any: docs/TRACING.md.
-        TraceContext trace = tracing.handedOn(Span.current());
-        Jdbc.update(
+        Jdbc.insertRows(
                 connection,
-                INSERT_MESSAGE,
-                command.messageId(),
-                task.taskId(),
-                task.seq(),
-                command.sender(),
-                command.to(),
-                task.role(),
-                parts.toString(),
-                Fingerprint.of(command, parts),
-                time,
-                trace == null ? null : trace.traceparent(),
-                trace == null ? null : trace.tracestate());
+                INSERT_MESSAGES,
+                Collections.singletonList(messageRow(command, parts, parts.toString(), task, time)));
         if (!task.opened()) {
             Jdbc.update(connection, TOUCH_TASK, task.seq(), time, task.taskId());
         }
         return task;
+    }
+
+    // With the context the send came in (its request's span), if any: docs/TRACING.md.
+    private Object[] messageRow(SendCommand command, JsonArray parts, String partsJson, TaskSlot task, String time) {
+        TraceContext trace = tracing.handedOn(Span.current());
+        return new Object[] {
+            command.messageId(),
+            task.taskId(),
+            task.seq(),
+            command.sender(),
+            command.to(),
+            task.role(),
+            partsJson,
+            Fingerprint.of(command, parts),
+            time,
+            trace == null ? null : trace.traceparent(),
+            trace == null ? null : trace.tracestate()
+        };
+    }
+
+    /**
+     * Appends a group of sends in one transaction ({@link SendGroups}): their tasks locked and touched with one
+     * statement each, their messages and outbox events inserted with one each, each message's trace context and
+     * {@code create} span those of its own send. Answers each send, or null for one to be appended alone
+     * ({@link #append}) because this path does not decide it exactly: a task it cannot open or find, a sender not
+     * in the task, another recipient or context, a refused contact, an ended task. A repeated message id rolls the
+     * group back and answers null for all (each alone finds its original); any other failure rolls it back too, and
+     * its sends are appended alone by the caller.
+     */
+    public List<SentMessage> appendAll(List<SendGroups.GroupedSend> sends) {
+        LocalDateTime now = UtcTime.now(clock);
+        String time = UtcDateTimeConverter.format(now);
+        List<TaskSlot> slots;
+        try {
+            slots = Jdbc.withConnection(dataSource, connection -> appendAll(connection, sends, time));
+        } catch (PersistenceException e) {
+            if (!DuplicateKey.violates(e, MessageSender.MESSAGE_ID_KEY)) {
+                throw e;
+            }
+            session.setRollbackOnly();
+            return Collections.nCopies(sends.size(), null);
+        }
+        List<Outbox.Entry> events = new ArrayList<>();
+        List<SentMessage> answers = new ArrayList<>();
+        for (int i = 0; i < sends.size(); i++) {
+            TaskSlot task = slots.get(i);
+            if (task == null) {
+                answers.add(null);
+                continue;
+            }
+            SendCommand command = sends.get(i).command();
+            try (Scope cause = sends.get(i).cause().makeCurrent()) {
+                events.add(outbox.entry(event(command, task, sends.get(i).parts(), now)));
+            }
+            answers.add(new SentMessage(
+                    command.messageId(), task.taskId(), task.contextId(), task.seq(), UtcTime.toInstant(now)));
+        }
+        if (!events.isEmpty()) {
+            outbox.enqueue(events);
+        }
+        return answers;
+    }
+
+    // The group's tasks opened or locked, its messages inserted with their seqs, the locked tasks touched; a null
+    // slot for each send left to be appended alone.
+    private List<TaskSlot> appendAll(Connection connection, List<SendGroups.GroupedSend> sends, String time)
+            throws SQLException {
+        Map<String, LockedTask> tasks = lockTasks(connection, sends);
+        List<TaskSlot> slots = new ArrayList<>();
+        List<Object[]> messages = new ArrayList<>();
+        for (SendGroups.GroupedSend send : sends) {
+            SendCommand command = send.command();
+            TaskSlot task = command.taskId() == null
+                    ? newTask(connection, command, time)
+                    : nextSlot(tasks.get(command.taskId()), command);
+            slots.add(task);
+            if (task != null) {
+                try (Scope cause = send.cause().makeCurrent()) {
+                    messages.add(messageRow(command, send.parts(), send.partsJson(), task, time));
+                }
+            }
+        }
+        Jdbc.insertRows(connection, INSERT_MESSAGES, messages);
+        touchTasks(connection, tasks, time);
+        return slots;
+    }
+
+    /** A task locked for a group: its row, and the seq its group's sends have taken so far. */
+    private static final class LockedTask {
+        final String contextId;
+        final String requester;
+        final String assignee;
+        final TaskState state;
+        final boolean contact;
+        final int storedSeq;
+        int lastSeq;
+
+        LockedTask(String contextId, String requester, String assignee, TaskState state, int lastSeq, boolean contact) {
+            this.contextId = contextId;
+            this.requester = requester;
+            this.assignee = assignee;
+            this.state = state;
+            this.contact = contact;
+            this.storedSeq = lastSeq;
+            this.lastSeq = lastSeq;
+        }
+    }
+
+    private static Map<String, LockedTask> lockTasks(Connection connection, List<SendGroups.GroupedSend> sends)
+            throws SQLException {
+        List<String> taskIds = sends.stream()
+                .map(send -> send.command().taskId())
+                .filter(Objects::nonNull)
+                .distinct()
+                .toList();
+        Map<String, LockedTask> tasks = new HashMap<>();
+        if (taskIds.isEmpty()) {
+            return tasks;
+        }
+        Jdbc.query(
+                        connection,
+                        LOCK_TASKS.formatted(Jdbc.placeholders(taskIds.size())),
+                        row -> Map.entry(
+                                row.getString(1),
+                                new LockedTask(
+                                        row.getString(2),
+                                        row.getString(3),
+                                        row.getString(4),
+                                        TaskState.valueOf(row.getString(5)),
+                                        row.getInt(6),
+                                        row.getBoolean(7))),
+                        taskIds.toArray())
+                .forEach(entry -> tasks.put(entry.getKey(), entry.getValue()));
+        return tasks;
+    }
+
+    // The next seq of a locked task for a send the group decides exactly, else null (see appendAll).
+    private static TaskSlot nextSlot(LockedTask task, SendCommand command) {
+        if (task == null || task.state.isTerminal() || !(task.contact || checkedAlready(command))) {
+            return null;
+        }
+        boolean fromRequester = command.sender().equals(task.requester);
+        String counterpart = fromRequester ? task.assignee : task.requester;
+        if (!(fromRequester || command.sender().equals(task.assignee))
+                || !counterpart.equals(command.to())
+                || (command.contextId() != null && !command.contextId().equals(task.contextId))) {
+            return null;
+        }
+        task.lastSeq++;
+        return new TaskSlot(command.taskId(), task.contextId, task.lastSeq, false, fromRequester ? "user" : "agent");
+    }
+
+    private static void touchTasks(Connection connection, Map<String, LockedTask> tasks, String time)
+            throws SQLException {
+        List<Object> seqs = new ArrayList<>();
+        List<String> touched = new ArrayList<>();
+        tasks.forEach((taskId, task) -> {
+            if (task.lastSeq != task.storedSeq) {
+                seqs.add(taskId);
+                seqs.add(task.lastSeq);
+                touched.add(taskId);
+            }
+        });
+        if (touched.isEmpty()) {
+            return;
+        }
+        List<Object> parameters = new ArrayList<>(seqs);
+        parameters.add(time);
+        parameters.addAll(touched);
+        Jdbc.update(
+                connection,
+                TOUCH_TASKS.formatted(
+                        String.join(" ", Collections.nCopies(touched.size(), "WHEN ? THEN ?")),
+                        Jdbc.placeholders(touched.size())),
+                parameters.toArray());
     }
 
     /**
@@ -163,8 +347,19 @@ public class MessageAppender {
                 });
     }
 
-    // Inserted only if the two may talk: the contact check and the task are one statement.
     private TaskSlot openTask(Connection connection, SendCommand command, String time) throws SQLException {
+        TaskSlot task = newTask(connection, command, time);
+        if (task == null) {
+            throw contacts.refusal(command.sender(), command.to());
+        }
+        return task;
+    }
+
+    // A new task, the sender its requester; null if the two may not talk (the check and the insert are one statement).
+    private static TaskSlot newTask(Connection connection, SendCommand command, String time) throws SQLException {
+        if (command.sender().equals(command.to())) {
+            return null;
+        }
         String taskId = UUID.randomUUID().toString();
         String contextId = Objects.requireNonNullElseGet(
                 command.contextId(), () -> UUID.randomUUID().toString());
@@ -182,10 +377,7 @@ public class MessageAppender {
                 checkedAlready(command),
                 pair.agentLow(),
                 pair.agentHigh());
-        if (opened == 0 || command.sender().equals(command.to())) {
-            throw contacts.refusal(command.sender(), command.to());
-        }
-        return new TaskSlot(taskId, contextId, 1, true, "user"); // the sender opens it: its requester
+        return opened == 0 ? null : new TaskSlot(taskId, contextId, 1, true, "user");
     }
 
     // The row lock serialises concurrent sends into one task, so each takes the next seq and commits in seq order.

@@ -3,6 +3,7 @@ package agentmesh.messaging.control;
 import agentmesh.task.control.TaskTerminalException;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * Sends a message and makes sends idempotent by message id, which belongs to its sender: unique per
@@ -12,7 +13,8 @@ import jakarta.enterprise.context.ApplicationScoped;
  * select-before-insert, so two concurrent sends with one id store exactly one message. Whether the sender may
  * send to the recipient at all is checked by the append's transaction or, with a remote identity service, by the
  * gateway before this is called (see {@code agentmesh.identity}). A CDI bean outside any transaction: the append is
- * the one container call, and the transaction, of a send (a retry costs one more, to read the original).
+ * the one container call, and the transaction, of a send (a retry costs one more, to read the original); under load,
+ * concurrent sends share their transaction ({@link SendGroups}).
  */
 @ApplicationScoped
 public class MessageSender {
@@ -23,9 +25,12 @@ public class MessageSender {
     @EJB
     MessageAppender appender;
 
+    @Inject
+    SendGroups groups;
+
     public SendResult send(SendCommand command) {
         try {
-            return new SendResult(appender.append(command), false);
+            return new SendResult(groups.append(command), false);
         } catch (DuplicateMessageIdException e) {
             return new SendResult(
                     appender.original(command).orElseThrow(() -> new MessageIdConflictException(command.messageId())),

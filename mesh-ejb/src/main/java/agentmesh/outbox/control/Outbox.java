@@ -18,6 +18,7 @@ import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.List;
 import javax.sql.DataSource;
 
 /**
@@ -28,10 +29,10 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class Outbox {
 
-    private static final String INSERT = """
+    private static final String INSERT_INTO = """
             INSERT INTO outbox_event (event_key, event_type, task_id, payload, status, attempts, next_attempt_at,
-                                      created_at, traceparent, tracestate)
-            VALUES (?, ?, ?, ?, 'PENDING', 0, UTC_TIMESTAMP(6), ?, ?, ?)""";
+                                      created_at, traceparent, tracestate)""";
+    private static final String ROW = "(?, ?, ?, ?, 'PENDING', 0, UTC_TIMESTAMP(6), ?, ?, ?)";
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
@@ -53,9 +54,29 @@ public class Outbox {
 
     /** Queues an event for its recipient; events of one recipient are published in the order they commit. */
     public void enqueue(InboxEvent event) {
-        if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
-            throw new IllegalStateException("an outbox event is written only with the change that causes it");
-        }
+        requireTransaction();
+        enqueue(List.of(entry(event)));
+    }
+
+    /** Queues the events with one statement, in their order. */
+    public void enqueue(List<Entry> entries) {
+        requireTransaction();
+        Jdbc.withConnection(
+                dataSource,
+                connection -> Jdbc.insertRows(
+                        connection,
+                        INSERT_INTO,
+                        ROW,
+                        entries.stream().map(Entry::row).toList(),
+                        ""));
+        enqueued.fire(new OutboxEnqueued());
+    }
+
+    /**
+     * The event as the outbox stores it, with its {@code create} span in the current context: made in the context
+     * of the work that causes it. Refuses an event larger than Kafka takes.
+     */
+    public Entry entry(InboxEvent event) {
         TraceContext trace = created(event);
         String payload = (trace == null ? event.payload() : trace.addTo(event.payload())).toString();
         int bytes = payload.getBytes(StandardCharsets.UTF_8).length
@@ -66,9 +87,7 @@ public class Outbox {
         // Due now by the database's clock, the one every instance's claim compares with; created_at is this
         // server's, for the figures (commit → Kafka ack).
         String now = UtcDateTimeConverter.format(UtcTime.now(clock));
-        Jdbc.update(
-                dataSource,
-                INSERT,
+        return new Entry(
                 event.recipient(),
                 event.type(),
                 event.taskId(),
@@ -76,7 +95,27 @@ public class Outbox {
                 now,
                 trace == null ? null : trace.traceparent(),
                 trace == null ? null : trace.tracestate());
-        enqueued.fire(new OutboxEnqueued());
+    }
+
+    private void requireTransaction() {
+        if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
+            throw new IllegalStateException("an outbox event is written only with the change that causes it");
+        }
+    }
+
+    /** An event's row, ready to be written ({@link #entry}). */
+    public record Entry(
+            String recipient,
+            String type,
+            String taskId,
+            String payload,
+            String createdAt,
+            String traceparent,
+            String tracestate) {
+
+        Object[] row() {
+            return new Object[] {recipient, type, taskId, payload, createdAt, traceparent, tracestate};
+        }
     }
 
     /**

@@ -1,0 +1,152 @@
+package agentmesh.messaging.control;
+
+import agentmesh.parts.control.Parts;
+import agentmesh.testfaults.Faults;
+import io.opentelemetry.context.Context;
+import jakarta.annotation.Resource;
+import jakarta.ejb.EJB;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
+import jakarta.transaction.Status;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Group commit of sends: the sends that arrive while one send's transaction runs share the next transaction, so that
+ * under load a transaction's fixed statements (the pool's two {@code SET autocommit}, the task lock, the commit) and
+ * its commit's flush are paid once per group, not once per message. One group is appended at a time; its leader is
+ * the request thread at its head, which appends it and then hands the lead to the head of the sends that queued
+ * meanwhile. A send that finds no group running leads at once, so an idle mesh appends each send as before.
+ *
+ * <p>A group's transaction appends only what it can answer exactly ({@link MessageAppender#appendAll}); any other
+ * send — a refusal, an unknown or ended task, a repeated message id — and every send of a group whose transaction
+ * failed is appended alone, on its own request thread, by {@link MessageAppender#append}: its answer and its errors
+ * are what they would have been without groups. A send made inside a caller's transaction joins that transaction
+ * instead, and one whose request asked for a test fault keeps it on its own thread.
+ */
+@ApplicationScoped
+public class SendGroups {
+
+    /** At most this many sends share a transaction… */
+    static final int MAX_SENDS = 32;
+
+    /** …and about this many characters of parts (one send may be larger): the group's inserts stay small packets. */
+    static final int MAX_PARTS_CHARS = 1 << 20;
+
+    private static final Logger LOG = Logger.getLogger(SendGroups.class.getName());
+
+    @EJB
+    MessageAppender appender;
+
+    @Inject
+    Faults faults;
+
+    @Resource
+    TransactionSynchronizationRegistry transactions;
+
+    private final Object lock = new Object();
+
+    // Guarded by lock: the sends waiting for a group, and whether a thread leads (appends a group, or was handed
+    // the lead and is about to).
+    private final ArrayDeque<QueuedSend> queue = new ArrayDeque<>();
+    private boolean led;
+
+    /** A send with its canonical parts and the context it was made in (the parent of its spans). */
+    public record GroupedSend(SendCommand command, JsonArray parts, String partsJson, Context cause) {}
+
+    private record QueuedSend(GroupedSend send, CompletableFuture<Void> lead, CompletableFuture<SentMessage> answer) {}
+
+    /** Appends the send, in a group when others are being sent; the same answer and errors as alone. */
+    public SentMessage append(SendCommand command) {
+        if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION || faults.requestedAny()) {
+            return appender.append(command);
+        }
+        JsonArray parts = Parts.canonical(command.parts());
+        QueuedSend mine = new QueuedSend(
+                new GroupedSend(command, parts, parts.toString(), Context.current()),
+                new CompletableFuture<>(),
+                new CompletableFuture<>());
+        synchronized (lock) {
+            queue.add(mine);
+            if (!led) {
+                led = true;
+                mine.lead().complete(null);
+            }
+        }
+        CompletableFuture.anyOf(mine.lead(), mine.answer()).join();
+        if (!mine.answer().isDone()) {
+            lead();
+        }
+        SentMessage answer;
+        try {
+            answer = mine.answer().join();
+        } catch (CompletionException e) {
+            throw (RuntimeException) e.getCause(); // the leader's own send, appended alone on this thread
+        }
+        return answer != null ? answer : appender.append(command);
+    }
+
+    // Appends the group at the head of the queue (this thread's own send first), then hands the lead on.
+    private void lead() {
+        List<QueuedSend> group = take();
+        try {
+            appendTogether(group);
+        } finally {
+            group.forEach(send -> send.answer().complete(null)); // whatever the group did not append goes alone
+            synchronized (lock) {
+                QueuedSend next = queue.peek();
+                if (next == null) {
+                    led = false;
+                } else {
+                    next.lead().complete(null);
+                }
+            }
+        }
+    }
+
+    private List<QueuedSend> take() {
+        List<QueuedSend> group = new ArrayList<>();
+        int chars = 0;
+        synchronized (lock) {
+            while (!queue.isEmpty() && group.size() < MAX_SENDS) {
+                int next = queue.peek().send().partsJson().length();
+                if (!group.isEmpty() && chars + next > MAX_PARTS_CHARS) {
+                    break;
+                }
+                chars += next;
+                group.add(queue.poll());
+            }
+        }
+        return group;
+    }
+
+    private void appendTogether(List<QueuedSend> group) {
+        if (group.size() == 1) {
+            // The leader's own send, alone: on its own thread, as without groups, holding the lead meanwhile so
+            // that the sends arriving in the while form the next group.
+            QueuedSend only = group.get(0);
+            try {
+                only.answer().complete(appender.append(only.send().command()));
+            } catch (RuntimeException e) {
+                only.answer().completeExceptionally(e);
+            }
+            return;
+        }
+        try {
+            List<SentMessage> answers =
+                    appender.appendAll(group.stream().map(QueuedSend::send).toList());
+            for (int i = 0; i < group.size(); i++) {
+                group.get(i).answer().complete(answers.get(i));
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "A group of " + group.size() + " sends failed; each is appended alone", e);
+        }
+    }
+}

@@ -1,0 +1,238 @@
+package agentmesh.messaging.control;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import agentmesh.agent.control.ContactCheck;
+import agentmesh.testfaults.Faults;
+import jakarta.json.Json;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Function;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class SendGroupsTest {
+
+    private final FakeAppender appender = new FakeAppender();
+    private final SendGroups groups = new SendGroups();
+    private final Map<String, Object> answers = new ConcurrentHashMap<>();
+    private final List<Thread> senders = new ArrayList<>();
+
+    SendGroupsTest() {
+        groups.appender = appender;
+        groups.faults = new Faults();
+        groups.transactions = new NoTransaction();
+    }
+
+    @AfterEach
+    void release() throws InterruptedException {
+        appender.firstAlone.countDown();
+        for (Thread sender : senders) {
+            sender.join(10_000);
+        }
+    }
+
+    @Test
+    void aSendWithNothingElseGoingOnIsAppendedAloneOnItsOwnThread() {
+        appender.firstAlone.countDown();
+        SentMessage sent = groups.append(command("m1"));
+        assertEquals("m1", sent.messageId());
+        assertEquals(List.of("m1@" + Thread.currentThread().getName()), appender.alone);
+        assertEquals(List.of(), appender.groups);
+    }
+
+    @Test
+    void sendsArrivingWhileOneIsAppendedShareTheNextTransactionAndEachGetsItsOwnAnswer() {
+        startSend("first");
+        await().until(() -> appender.alone.size() == 1); // the first send holds the lead, appending alone
+        List<String> later = IntStream.range(0, 5).mapToObj(i -> "m" + i).toList();
+        later.forEach(this::startSend);
+        awaitWaiting(6);
+
+        appender.firstAlone.countDown();
+
+        await().until(() -> answers.size() == 6);
+        assertEquals(1, appender.groups.size());
+        assertEquals(
+                later.stream().sorted().toList(),
+                appender.groups.get(0).stream().sorted().toList());
+        later.forEach(id -> assertEquals(id, ((SentMessage) answers.get(id)).messageId()));
+        assertEquals(List.of("first@first"), appender.alone);
+    }
+
+    @Test
+    void aGroupTakesAtMostItsLimitAndTheRestFormTheNext() {
+        startSend("first");
+        await().until(() -> appender.alone.size() == 1);
+        int count = SendGroups.MAX_SENDS + 3;
+        IntStream.range(0, count).forEach(i -> startSend("m" + i));
+        awaitWaiting(count + 1);
+
+        appender.firstAlone.countDown();
+
+        await().until(() -> answers.size() == count + 1);
+        List<Integer> sizes = appender.groups.stream().map(List::size).toList();
+        assertEquals(SendGroups.MAX_SENDS, sizes.get(0));
+        assertEquals(count, sizes.stream().mapToInt(Integer::intValue).sum());
+        assertEquals(List.of("first@first"), appender.alone); // the remaining 3 are a group, not alone
+    }
+
+    @Test
+    void aSendTheGroupLeavesIsAppendedAloneOnItsOwnThread() {
+        appender.leftAlone = id -> id.equals("m2");
+        startSend("first");
+        await().until(() -> appender.alone.size() == 1);
+        List.of("m1", "m2", "m3").forEach(this::startSend);
+        awaitWaiting(4);
+
+        appender.firstAlone.countDown();
+
+        await().until(() -> answers.size() == 4);
+        assertEquals(List.of("first@first", "m2@m2"), appender.alone);
+        assertEquals("m2", ((SentMessage) answers.get("m2")).messageId());
+    }
+
+    @Test
+    void whenTheGroupFailsEverySendIsAppendedAloneOnItsOwnThreadWithItsOwnOutcome() {
+        appender.groupFails = true;
+        appender.refused = id -> id.equals("m3");
+        startSend("first");
+        await().until(() -> appender.alone.size() == 1);
+        List.of("m1", "m2", "m3").forEach(this::startSend);
+        awaitWaiting(4);
+
+        appender.firstAlone.countDown();
+
+        await().until(() -> answers.size() == 4);
+        assertEquals(
+                List.of("first@first", "m1@m1", "m2@m2", "m3@m3"),
+                appender.alone.stream().sorted().toList());
+        assertTrue(answers.get("m3") instanceof MessageIdConflictException);
+        assertEquals("m1", ((SentMessage) answers.get("m1")).messageId());
+    }
+
+    @Test
+    void theLeadersOwnErrorReachesItsCallerUnchanged() {
+        appender.firstAlone.countDown();
+        appender.refused = id -> true;
+        assertThrows(MessageIdConflictException.class, () -> groups.append(command("m1")));
+        assertEquals(List.of("m1@" + Thread.currentThread().getName()), appender.alone);
+    }
+
+    private void startSend(String messageId) {
+        Thread sender = new Thread(
+                () -> {
+                    try {
+                        answers.put(messageId, groups.append(command(messageId)));
+                    } catch (RuntimeException e) {
+                        answers.put(messageId, e);
+                    }
+                },
+                messageId);
+        senders.add(sender);
+        sender.start();
+    }
+
+    // Every sender started so far is parked: the leader in its append, the others waiting for their group.
+    private void awaitWaiting(int count) {
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> senders.size() == count
+                        && senders.stream().allMatch(t -> t.getState() == Thread.State.WAITING));
+    }
+
+    private static SendCommand command(String messageId) {
+        return new SendCommand(
+                "alice",
+                messageId,
+                "bob",
+                "task-1",
+                null,
+                Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("kind", "text").add("text", messageId))
+                        .build(),
+                ContactCheck.IN_TRANSACTION);
+    }
+
+    /** Records which sends are appended alone (and on which thread) and which together. */
+    private static final class FakeAppender extends MessageAppender {
+        final CountDownLatch firstAlone = new CountDownLatch(1);
+        final List<String> alone = Collections.synchronizedList(new ArrayList<>());
+        final List<List<String>> groups = Collections.synchronizedList(new ArrayList<>());
+        volatile Function<String, Boolean> leftAlone = id -> false;
+        volatile Function<String, Boolean> refused = id -> false;
+        volatile boolean groupFails;
+
+        @Override
+        public SentMessage append(SendCommand command) {
+            alone.add(command.messageId() + "@" + Thread.currentThread().getName());
+            try {
+                firstAlone.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (refused.apply(command.messageId())) {
+                throw new MessageIdConflictException(command.messageId());
+            }
+            return sent(command);
+        }
+
+        @Override
+        public List<SentMessage> appendAll(List<SendGroups.GroupedSend> sends) {
+            groups.add(sends.stream().map(send -> send.command().messageId()).toList());
+            if (groupFails) {
+                throw new IllegalStateException("the group's transaction failed");
+            }
+            return sends.stream()
+                    .map(send -> leftAlone.apply(send.command().messageId()) ? null : sent(send.command()))
+                    .toList();
+        }
+
+        private static SentMessage sent(SendCommand command) {
+            return new SentMessage(command.messageId(), command.taskId(), "ctx", 1, Instant.EPOCH);
+        }
+    }
+
+    private static final class NoTransaction implements TransactionSynchronizationRegistry {
+        @Override
+        public Object getTransactionKey() {
+            return null;
+        }
+
+        @Override
+        public void putResource(Object key, Object value) {}
+
+        @Override
+        public Object getResource(Object key) {
+            return null;
+        }
+
+        @Override
+        public void registerInterposedSynchronization(Synchronization sync) {}
+
+        @Override
+        public int getTransactionStatus() {
+            return Status.STATUS_NO_TRANSACTION;
+        }
+
+        @Override
+        public void setRollbackOnly() {}
+
+        @Override
+        public boolean getRollbackOnly() {
+            return false;
+        }
+    }
+}
