@@ -24,7 +24,6 @@ import agentmesh.tracing.Tracing;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.context.Scope;
 import jakarta.annotation.Resource;
-import jakarta.ejb.SessionContext;
 import jakarta.ejb.Stateless;
 import jakarta.ejb.TransactionAttribute;
 import jakarta.ejb.TransactionAttributeType;
@@ -40,10 +39,12 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
 
@@ -67,12 +68,15 @@ public class MessageAppender {
             INSERT INTO task_message (message_id, task_id, seq, sender, recipient, role, parts, fingerprint,
                                       created_at, traceparent, tracestate)""";
     // A group's tasks, locked in one statement (in key order, as InnoDB takes them), each with whether its two
-    // agents may talk: a grouped send is only ever between the task's requester and assignee.
+    // agents may talk: a grouped send is only ever between the task's requester and assignee, and the contact row
+    // stores them in the database's order (ck_contact_order), so LEAST and GREATEST find it by its key.
     private static final String LOCK_TASKS = """
             SELECT task_id, context_id, requester, assignee, state, last_seq,
-                   EXISTS (SELECT 1 FROM contact WHERE agent_low = requester AND agent_high = assignee
-                                                    OR agent_low = assignee AND agent_high = requester)
+                   EXISTS (SELECT 1 FROM contact WHERE agent_low = LEAST(task.requester, task.assignee)
+                                                   AND agent_high = GREATEST(task.requester, task.assignee))
             FROM task WHERE task_id IN (%s) ORDER BY task_id FOR UPDATE""";
+    private static final String STORED_IDS =
+            "SELECT sender, message_id FROM task_message WHERE (sender, message_id)" + " IN (%s)";
     private static final String TOUCH_TASKS =
             "UPDATE task SET last_seq = CASE task_id %s END, updated_at = ?" + " WHERE task_id IN (%s)";
 
@@ -81,9 +85,6 @@ public class MessageAppender {
 
     @PersistenceContext
     EntityManager em;
-
-    @Resource
-    SessionContext session;
 
     @Inject
     ContactGate contacts;
@@ -170,23 +171,23 @@ public class MessageAppender {
      * statement each, their messages and outbox events inserted with one each, each message's trace context and
      * {@code create} span those of its own send. Answers each send, or null for one to be appended alone
      * ({@link #append}) because this path does not decide it exactly: a task it cannot open or find, a sender not
-     * in the task, another recipient or context, a refused contact, an ended task. A repeated message id rolls the
-     * group back and answers null for all (each alone finds its original); any other failure rolls it back too, and
-     * its sends are appended alone by the caller.
+     * in the task, another recipient or context, a refused contact, an ended task, a message id repeated within the
+     * group. A message id stored before rolls the group back with {@link RepeatedMessageIdsException}, which names
+     * the sends to take out (each alone finds its original); any other failure rolls it back too.
      */
     public List<SentMessage> appendAll(List<SendGroups.GroupedSend> sends) {
         LocalDateTime now = UtcTime.now(clock);
         String time = UtcDateTimeConverter.format(now);
-        List<TaskSlot> slots;
-        try {
-            slots = Jdbc.withConnection(dataSource, connection -> appendAll(connection, sends, time));
-        } catch (PersistenceException e) {
-            if (!DuplicateKey.violates(e, MessageSender.MESSAGE_ID_KEY)) {
+        List<TaskSlot> slots = Jdbc.withConnection(dataSource, connection -> {
+            try {
+                return appendAll(connection, sends, time);
+            } catch (SQLException e) {
+                if (DuplicateKey.violates(e, MessageSender.MESSAGE_ID_KEY)) {
+                    throw new RepeatedMessageIdsException(storedIds(connection, sends));
+                }
                 throw e;
             }
-            session.setRollbackOnly();
-            return Collections.nCopies(sends.size(), null);
-        }
+        });
         List<Outbox.Entry> events = new ArrayList<>();
         List<SentMessage> answers = new ArrayList<>();
         for (int i = 0; i < sends.size(); i++) {
@@ -215,11 +216,17 @@ public class MessageAppender {
         Map<String, LockedTask> tasks = lockTasks(connection, sends);
         List<TaskSlot> slots = new ArrayList<>();
         List<Object[]> messages = new ArrayList<>();
+        Set<List<String>> ids = new HashSet<>();
         for (SendGroups.GroupedSend send : sends) {
             SendCommand command = send.command();
-            TaskSlot task = command.taskId() == null
-                    ? newTask(connection, command, time)
-                    : nextSlot(tasks.get(command.taskId()), command);
+            TaskSlot task;
+            if (!ids.add(List.of(command.sender(), command.messageId()))) {
+                task = null;
+            } else if (command.taskId() == null) {
+                task = newTask(connection, command, time);
+            } else {
+                task = nextSlot(tasks.get(command.taskId()), command);
+            }
             slots.add(task);
             if (task != null) {
                 try (Scope cause = send.cause().makeCurrent()) {
@@ -230,6 +237,29 @@ public class MessageAppender {
         Jdbc.insertRows(connection, INSERT_MESSAGES, messages);
         touchTasks(connection, tasks, time);
         return slots;
+    }
+
+    // The positions of the group's sends whose (sender, message id) is stored already.
+    private static Set<Integer> storedIds(Connection connection, List<SendGroups.GroupedSend> sends)
+            throws SQLException {
+        List<Object> pairs = new ArrayList<>();
+        sends.forEach(send -> {
+            pairs.add(send.command().sender());
+            pairs.add(send.command().messageId());
+        });
+        Set<List<String>> stored = new HashSet<>(Jdbc.query(
+                connection,
+                STORED_IDS.formatted(String.join(", ", Collections.nCopies(sends.size(), "(?, ?)"))),
+                row -> List.of(row.getString(1), row.getString(2)),
+                pairs.toArray()));
+        Set<Integer> positions = new HashSet<>();
+        for (int i = 0; i < sends.size(); i++) {
+            if (stored.contains(List.of(
+                    sends.get(i).command().sender(), sends.get(i).command().messageId()))) {
+                positions.add(i);
+            }
+        }
+        return positions;
     }
 
     /** A task locked for a group: its row, and the seq its group's sends have taken so far. */

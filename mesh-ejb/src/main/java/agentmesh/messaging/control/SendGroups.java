@@ -1,8 +1,11 @@
 package agentmesh.messaging.control;
 
+import agentmesh.operations.metrics.MeshMeters;
+import agentmesh.operations.metrics.MeshMeters.MeshCounter;
 import agentmesh.parts.control.Parts;
 import agentmesh.testfaults.Faults;
 import io.opentelemetry.context.Context;
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -51,6 +53,13 @@ public class SendGroups {
     @Resource
     TransactionSynchronizationRegistry transactions;
 
+    @Inject
+    MeshMeters meters;
+
+    MeshCounter committed;
+    MeshCounter failed;
+    MeshCounter grouped;
+
     private final Object lock = new Object();
 
     // Guarded by lock: the sends waiting for a group, and whether a thread leads (appends a group, or was handed
@@ -62,6 +71,16 @@ public class SendGroups {
     public record GroupedSend(SendCommand command, JsonArray parts, String partsJson, Context cause) {}
 
     private record QueuedSend(GroupedSend send, CompletableFuture<Void> lead, CompletableFuture<SentMessage> answer) {}
+
+    @PostConstruct
+    void register() {
+        String groups = "Groups of sends appended in one transaction (committed) and rolled back, their sends then"
+                + " appended alone (failed)";
+        committed = meters.counter("agent_mesh_send_groups_total", groups, "result", "committed");
+        failed = meters.counter("agent_mesh_send_groups_total", groups, "result", "failed");
+        grouped = meters.counter(
+                "agent_mesh_sends_grouped_total", "Sends appended in a group's transaction rather than alone");
+    }
 
     /** Appends the send, in a group when others are being sent; the same answer and errors as alone. */
     public SentMessage append(SendCommand command) {
@@ -95,17 +114,21 @@ public class SendGroups {
 
     // Appends the group at the head of the queue (this thread's own send first), then hands the lead on.
     private void lead() {
-        List<QueuedSend> group = take();
+        List<QueuedSend> group = List.of();
         try {
+            group = take();
             appendTogether(group);
         } finally {
-            group.forEach(send -> send.answer().complete(null)); // whatever the group did not append goes alone
-            synchronized (lock) {
-                QueuedSend next = queue.peek();
-                if (next == null) {
-                    led = false;
-                } else {
-                    next.lead().complete(null);
+            try {
+                group.forEach(send -> send.answer().complete(null)); // what the group did not append goes alone
+            } finally {
+                synchronized (lock) {
+                    QueuedSend next = queue.peek();
+                    if (next == null) {
+                        led = false;
+                    } else {
+                        next.lead().complete(null);
+                    }
                 }
             }
         }
@@ -139,14 +162,40 @@ public class SendGroups {
             }
             return;
         }
+        List<QueuedSend> members = group;
         try {
-            List<SentMessage> answers =
-                    appender.appendAll(group.stream().map(QueuedSend::send).toList());
-            for (int i = 0; i < group.size(); i++) {
-                group.get(i).answer().complete(answers.get(i));
+            List<SentMessage> answers;
+            try {
+                answers = appender.appendAll(sends(members));
+            } catch (RepeatedMessageIdsException e) {
+                failed.inc();
+                // Retries of sends stored before: once more without them (they go alone and find their originals).
+                List<QueuedSend> rest = new ArrayList<>();
+                for (int i = 0; i < members.size(); i++) {
+                    if (!e.positions().contains(i)) {
+                        rest.add(members.get(i));
+                    }
+                }
+                if (e.positions().isEmpty() || rest.isEmpty()) {
+                    return;
+                }
+                members = rest;
+                answers = appender.appendAll(sends(members));
+            }
+            committed.inc();
+            for (int i = 0; i < members.size(); i++) {
+                if (answers.get(i) != null) {
+                    grouped.inc();
+                }
+                members.get(i).answer().complete(answers.get(i));
             }
         } catch (RuntimeException e) {
-            LOG.log(Level.FINE, "A group of " + group.size() + " sends failed; each is appended alone", e);
+            failed.inc();
+            LOG.warning("A group of " + members.size() + " sends failed, so each is appended alone: " + e);
         }
+    }
+
+    private static List<GroupedSend> sends(List<QueuedSend> group) {
+        return group.stream().map(QueuedSend::send).toList();
     }
 }

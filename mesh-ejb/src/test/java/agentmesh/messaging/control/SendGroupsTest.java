@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import agentmesh.agent.control.ContactCheck;
+import agentmesh.operations.metrics.MeshMeters;
 import agentmesh.testfaults.Faults;
 import jakarta.json.Json;
 import jakarta.transaction.Status;
@@ -17,9 +18,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -35,6 +38,8 @@ class SendGroupsTest {
         groups.appender = appender;
         groups.faults = new Faults();
         groups.transactions = new NoTransaction();
+        groups.meters = new MeshMeters();
+        groups.register();
     }
 
     @AfterEach
@@ -46,11 +51,12 @@ class SendGroupsTest {
     }
 
     @Test
-    void aSendWithNothingElseGoingOnIsAppendedAloneOnItsOwnThread() {
+    void sendsWithNothingElseGoingOnAreEachAppendedAloneOnTheirOwnThread() {
         appender.firstAlone.countDown();
-        SentMessage sent = groups.append(command("m1"));
-        assertEquals("m1", sent.messageId());
-        assertEquals(List.of("m1@" + Thread.currentThread().getName()), appender.alone);
+        assertEquals("m1", groups.append(command("m1")).messageId());
+        assertEquals("m2", groups.append(command("m2")).messageId()); // the lead was given back
+        String thread = Thread.currentThread().getName();
+        assertEquals(List.of("m1@" + thread, "m2@" + thread), appender.alone);
         assertEquals(List.of(), appender.groups);
     }
 
@@ -71,6 +77,9 @@ class SendGroupsTest {
                 appender.groups.get(0).stream().sorted().toList());
         later.forEach(id -> assertEquals(id, ((SentMessage) answers.get(id)).messageId()));
         assertEquals(List.of("first@first"), appender.alone);
+        assertEquals(1, groups.committed.count());
+        assertEquals(5, groups.grouped.count());
+        assertEquals(0, groups.failed.count());
     }
 
     @Test
@@ -125,6 +134,26 @@ class SendGroupsTest {
     }
 
     @Test
+    void sendsWhoseMessageIdWasUsedBeforeAreTakenOutAndTheRestAppendedTogether() {
+        appender.storedBefore = id -> id.equals("m2");
+        startSend("first");
+        await().until(() -> appender.alone.size() == 1);
+        List.of("m1", "m2", "m3").forEach(this::startSend);
+        awaitWaiting(4);
+
+        appender.firstAlone.countDown();
+
+        await().until(() -> answers.size() == 4);
+        assertEquals(2, appender.groups.size());
+        assertEquals(
+                List.of("m1", "m3"), appender.groups.get(1).stream().sorted().toList());
+        assertEquals(List.of("first@first", "m2@m2"), appender.alone);
+        assertEquals(1, groups.committed.count());
+        assertEquals(1, groups.failed.count());
+        assertEquals(2, groups.grouped.count());
+    }
+
+    @Test
     void theLeadersOwnErrorReachesItsCallerUnchanged() {
         appender.firstAlone.countDown();
         appender.refused = id -> true;
@@ -173,6 +202,7 @@ class SendGroupsTest {
         final List<List<String>> groups = Collections.synchronizedList(new ArrayList<>());
         volatile Function<String, Boolean> leftAlone = id -> false;
         volatile Function<String, Boolean> refused = id -> false;
+        volatile Function<String, Boolean> storedBefore = id -> false;
         volatile boolean groupFails;
 
         @Override
@@ -194,6 +224,13 @@ class SendGroupsTest {
             groups.add(sends.stream().map(send -> send.command().messageId()).toList());
             if (groupFails) {
                 throw new IllegalStateException("the group's transaction failed");
+            }
+            Set<Integer> repeated = IntStream.range(0, sends.size())
+                    .filter(i -> storedBefore.apply(sends.get(i).command().messageId()))
+                    .boxed()
+                    .collect(Collectors.toSet());
+            if (!repeated.isEmpty()) {
+                throw new RepeatedMessageIdsException(repeated);
             }
             return sends.stream()
                     .map(send -> leftAlone.apply(send.command().messageId()) ? null : sent(send.command()))
