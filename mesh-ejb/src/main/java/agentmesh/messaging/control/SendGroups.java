@@ -9,6 +9,8 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.Resource;
 import jakarta.ejb.EJB;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Startup;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.transaction.Status;
@@ -80,6 +82,11 @@ public class SendGroups {
         failed = meters.counter("agent_mesh_send_groups_total", groups, "result", "failed");
         grouped = meters.counter(
                 "agent_mesh_sends_grouped_total", "Sends appended in a group's transaction rather than alone");
+    }
+
+    /** Created with the application, so that its metrics are exported (at 0) from the start. */
+    void atStartup(@Observes Startup startup) {
+        // the bean's creation registers the metrics
     }
 
     /** Appends the send, in a group when others are being sent; the same answer and errors as alone. */
