@@ -62,15 +62,8 @@ class SendGroupsTest {
 
     @Test
     void sendsArrivingWhileOneIsAppendedShareTheNextTransactionAndEachGetsItsOwnAnswer() {
-        startSend("first");
-        await().until(() -> appender.alone.size() == 1); // the first send holds the lead, appending alone
         List<String> later = IntStream.range(0, 5).mapToObj(i -> "m" + i).toList();
-        later.forEach(this::startSend);
-        awaitWaiting(6);
-
-        appender.firstAlone.countDown();
-
-        await().until(() -> answers.size() == 6);
+        sendBehindAFirst(later);
         assertEquals(1, appender.groups.size());
         assertEquals(
                 later.stream().sorted().toList(),
@@ -84,15 +77,8 @@ class SendGroupsTest {
 
     @Test
     void aGroupTakesAtMostItsLimitAndTheRestFormTheNext() {
-        startSend("first");
-        await().until(() -> appender.alone.size() == 1);
         int count = SendGroups.MAX_SENDS + 3;
-        IntStream.range(0, count).forEach(i -> startSend("m" + i));
-        awaitWaiting(count + 1);
-
-        appender.firstAlone.countDown();
-
-        await().until(() -> answers.size() == count + 1);
+        sendBehindAFirst(IntStream.range(0, count).mapToObj(i -> "m" + i).toList());
         List<Integer> sizes = appender.groups.stream().map(List::size).toList();
         assertEquals(SendGroups.MAX_SENDS, sizes.get(0));
         assertEquals(count, sizes.stream().mapToInt(Integer::intValue).sum());
@@ -102,14 +88,7 @@ class SendGroupsTest {
     @Test
     void aSendTheGroupLeavesIsAppendedAloneOnItsOwnThread() {
         appender.leftAlone = id -> id.equals("m2");
-        startSend("first");
-        await().until(() -> appender.alone.size() == 1);
-        List.of("m1", "m2", "m3").forEach(this::startSend);
-        awaitWaiting(4);
-
-        appender.firstAlone.countDown();
-
-        await().until(() -> answers.size() == 4);
+        sendBehindAFirst(List.of("m1", "m2", "m3"));
         assertEquals(List.of("first@first", "m2@m2"), appender.alone);
         assertEquals("m2", ((SentMessage) answers.get("m2")).messageId());
     }
@@ -118,14 +97,7 @@ class SendGroupsTest {
     void whenTheGroupFailsEverySendIsAppendedAloneOnItsOwnThreadWithItsOwnOutcome() {
         appender.groupFails = true;
         appender.refused = id -> id.equals("m3");
-        startSend("first");
-        await().until(() -> appender.alone.size() == 1);
-        List.of("m1", "m2", "m3").forEach(this::startSend);
-        awaitWaiting(4);
-
-        appender.firstAlone.countDown();
-
-        await().until(() -> answers.size() == 4);
+        sendBehindAFirst(List.of("m1", "m2", "m3"));
         assertEquals(
                 List.of("first@first", "m1@m1", "m2@m2", "m3@m3"),
                 appender.alone.stream().sorted().toList());
@@ -136,14 +108,7 @@ class SendGroupsTest {
     @Test
     void sendsWhoseMessageIdWasUsedBeforeAreTakenOutAndTheRestAppendedTogether() {
         appender.storedBefore = id -> id.equals("m2");
-        startSend("first");
-        await().until(() -> appender.alone.size() == 1);
-        List.of("m1", "m2", "m3").forEach(this::startSend);
-        awaitWaiting(4);
-
-        appender.firstAlone.countDown();
-
-        await().until(() -> answers.size() == 4);
+        sendBehindAFirst(List.of("m1", "m2", "m3"));
         assertEquals(2, appender.groups.size());
         assertEquals(
                 List.of("m1", "m3"), appender.groups.get(1).stream().sorted().toList());
@@ -159,6 +124,17 @@ class SendGroupsTest {
         appender.refused = id -> true;
         assertThrows(MessageIdConflictException.class, () -> groups.append(command("m1")));
         assertEquals(List.of("m1@" + Thread.currentThread().getName()), appender.alone);
+    }
+
+    // A first send holds the lead, appending alone, while the others queue behind it; then it is let go, and all are
+    // answered.
+    private void sendBehindAFirst(List<String> messageIds) {
+        startSend("first");
+        await().until(() -> appender.alone.size() == 1);
+        messageIds.forEach(this::startSend);
+        awaitWaiting(messageIds.size() + 1);
+        appender.firstAlone.countDown();
+        await().until(() -> answers.size() == messageIds.size() + 1);
     }
 
     private void startSend(String messageId) {
