@@ -76,9 +76,9 @@ public class MessageAppender {
                                                    AND agent_high = GREATEST(task.requester, task.assignee))
             FROM task WHERE task_id IN (%s) ORDER BY task_id FOR UPDATE""";
     private static final String STORED_IDS =
-            "SELECT sender, message_id FROM task_message WHERE (sender, message_id)" + " IN (%s)";
+            "SELECT sender, message_id FROM task_message WHERE (sender, message_id) IN (%s)";
     private static final String TOUCH_TASKS =
-            "UPDATE task SET last_seq = CASE task_id %s END, updated_at = ?" + " WHERE task_id IN (%s)";
+            "UPDATE task SET last_seq = CASE task_id %s END, updated_at = ? WHERE task_id IN (%s)";
 
     @Resource(lookup = MeshDataSource.IN_USE)
     DataSource dataSource;
@@ -104,14 +104,16 @@ public class MessageAppender {
     /** The task as a send sees it: its context, the seq this message takes and the sender's role in it. */
     private record TaskSlot(String taskId, String contextId, int seq, boolean opened, String role) {}
 
-    public SentMessage append(SendCommand command) {
+    /** Appends one send in its own transaction (or the caller's), its parts canonical already ({@link SendGroups}). */
+    public SentMessage append(SendGroups.GroupedSend send) {
+        SendCommand command = send.command();
+        JsonArray parts = send.parts();
         LocalDateTime now = UtcTime.now(clock);
         String time = UtcDateTimeConverter.format(now);
-        JsonArray parts = Parts.canonical(command.parts());
         TaskSlot task;
         try {
             // One connection handle for the task's and the message's statements (see Jdbc.withConnection).
-            task = Jdbc.withConnection(dataSource, connection -> appendTo(connection, command, parts, time));
+            task = Jdbc.withConnection(dataSource, connection -> appendTo(connection, send, time));
         } catch (PersistenceException e) {
             if (DuplicateKey.violates(e, MessageSender.MESSAGE_ID_KEY)) {
                 throw new DuplicateMessageIdException(command.messageId());
@@ -135,13 +137,10 @@ public class MessageAppender {
     }
 
     // The task opened, or locked and touched, and the message inserted with its seq.
-    private TaskSlot appendTo(Connection connection, SendCommand command, JsonArray parts, String time)
-            throws SQLException {
+    private TaskSlot appendTo(Connection connection, SendGroups.GroupedSend send, String time) throws SQLException {
+        SendCommand command = send.command();
         TaskSlot task = command.taskId() == null ? openTask(connection, command, time) : lockTask(connection, command);
-        Jdbc.insertRows(
-                connection,
-                INSERT_MESSAGES,
-                Collections.singletonList(messageRow(command, parts, parts.toString(), task, time)));
+        Jdbc.insertRows(connection, INSERT_MESSAGES, Collections.singletonList(messageRow(send, task, time)));
         if (!task.opened()) {
             Jdbc.update(connection, TOUCH_TASK, task.seq(), time, task.taskId());
         }
@@ -149,7 +148,8 @@ public class MessageAppender {
     }
 
     // With the context the send came in (its request's span), if any: docs/TRACING.md.
-    private Object[] messageRow(SendCommand command, JsonArray parts, String partsJson, TaskSlot task, String time) {
+    private Object[] messageRow(SendGroups.GroupedSend send, TaskSlot task, String time) {
+        SendCommand command = send.command();
         TraceContext trace = tracing.handedOn(Span.current());
         return new Object[] {
             command.messageId(),
@@ -158,8 +158,8 @@ public class MessageAppender {
             command.sender(),
             command.to(),
             task.role(),
-            partsJson,
-            Fingerprint.of(command, parts),
+            send.partsJson(),
+            Fingerprint.of(command, send.parts()),
             time,
             trace == null ? null : trace.traceparent(),
             trace == null ? null : trace.tracestate()
@@ -220,7 +220,7 @@ public class MessageAppender {
         for (SendGroups.GroupedSend send : sends) {
             SendCommand command = send.command();
             TaskSlot task;
-            if (!ids.add(List.of(command.sender(), command.messageId()))) {
+            if (!ids.add(messageKey(command))) {
                 task = null;
             } else if (command.taskId() == null) {
                 task = newTask(connection, command, time);
@@ -230,7 +230,7 @@ public class MessageAppender {
             slots.add(task);
             if (task != null) {
                 try (Scope cause = send.cause().makeCurrent()) {
-                    messages.add(messageRow(command, send.parts(), send.partsJson(), task, time));
+                    messages.add(messageRow(send, task, time));
                 }
             }
         }
@@ -254,12 +254,16 @@ public class MessageAppender {
                 pairs.toArray()));
         Set<Integer> positions = new HashSet<>();
         for (int i = 0; i < sends.size(); i++) {
-            if (stored.contains(List.of(
-                    sends.get(i).command().sender(), sends.get(i).command().messageId()))) {
+            if (stored.contains(messageKey(sends.get(i).command()))) {
                 positions.add(i);
             }
         }
         return positions;
+    }
+
+    // What the unique key uk_task_message_sender_message_id holds of a send.
+    private static List<String> messageKey(SendCommand command) {
+        return List.of(command.sender(), command.messageId());
     }
 
     /** A task locked for a group: its row, and the seq its group's sends have taken so far. */

@@ -70,7 +70,14 @@ public class SendGroups {
     private boolean led;
 
     /** A send with its canonical parts and the context it was made in (the parent of its spans). */
-    public record GroupedSend(SendCommand command, JsonArray parts, String partsJson, Context cause) {}
+    public record GroupedSend(SendCommand command, JsonArray parts, String partsJson, Context cause) {
+
+        /** The send, its parts made canonical once, in the current context. */
+        static GroupedSend of(SendCommand command) {
+            JsonArray parts = Parts.canonical(command.parts());
+            return new GroupedSend(command, parts, parts.toString(), Context.current());
+        }
+    }
 
     private record QueuedSend(GroupedSend send, CompletableFuture<Void> lead, CompletableFuture<SentMessage> answer) {}
 
@@ -91,14 +98,11 @@ public class SendGroups {
 
     /** Appends the send, in a group when others are being sent; the same answer and errors as alone. */
     public SentMessage append(SendCommand command) {
+        GroupedSend send = GroupedSend.of(command);
         if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION || faults.requestedAny()) {
-            return appender.append(command);
+            return appender.append(send);
         }
-        JsonArray parts = Parts.canonical(command.parts());
-        QueuedSend mine = new QueuedSend(
-                new GroupedSend(command, parts, parts.toString(), Context.current()),
-                new CompletableFuture<>(),
-                new CompletableFuture<>());
+        QueuedSend mine = new QueuedSend(send, new CompletableFuture<>(), new CompletableFuture<>());
         synchronized (lock) {
             queue.add(mine);
             if (!led) {
@@ -116,7 +120,7 @@ public class SendGroups {
         } catch (CompletionException e) {
             throw (RuntimeException) e.getCause(); // the leader's own send, appended alone on this thread
         }
-        return answer != null ? answer : appender.append(command);
+        return answer != null ? answer : appender.append(send);
     }
 
     // Appends the group at the head of the queue (this thread's own send first), then hands the lead on.
@@ -163,7 +167,7 @@ public class SendGroups {
             // that the sends arriving in the while form the next group.
             QueuedSend only = group.get(0);
             try {
-                only.answer().complete(appender.append(only.send().command()));
+                only.answer().complete(appender.append(only.send()));
             } catch (RuntimeException e) {
                 only.answer().completeExceptionally(e);
             }

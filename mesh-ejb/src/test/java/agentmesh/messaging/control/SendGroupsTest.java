@@ -182,7 +182,8 @@ class SendGroupsTest {
         volatile boolean groupFails;
 
         @Override
-        public SentMessage append(SendCommand command) {
+        public SentMessage append(SendGroups.GroupedSend send) {
+            SendCommand command = send.command();
             alone.add(command.messageId() + "@" + Thread.currentThread().getName());
             try {
                 firstAlone.await();
