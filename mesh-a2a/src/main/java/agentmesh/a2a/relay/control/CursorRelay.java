@@ -108,6 +108,8 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
 
     private final Set<String> agentIds = ConcurrentHashMap.newKeySet();
     private final Set<String> busy = ConcurrentHashMap.newKeySet();
+    // Targets a turn passed over while a worker delivered to them: that worker asks for a turn when it is done.
+    private final Set<String> passedOver = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean wanted = new AtomicBoolean();
     private final AtomicBoolean idsDirty = new AtomicBoolean(true);
     private final AtomicLong nextDueNanos = new AtomicLong(Long.MAX_VALUE);
@@ -222,6 +224,9 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
         if (agentIds.isEmpty()) {
             return;
         }
+        // Only this thread starts workers: a target no worker delivers to now has its row read as it stands. One a
+        // worker delivers to may be read from before that worker's last step, and would send that event again.
+        Set<String> delivering = Set.copyOf(busy);
         List<T> leased = targets().claimDue();
         leased(leased);
         Map<String, Long> inboxes =
@@ -230,22 +235,46 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
             if (target.cursor() >= inboxes.getOrDefault(target.agentId(), 0L)) {
                 continue; // nothing after its cursor
             }
-            if (busy.add(target.key())) {
-                try {
-                    workers.execute(() -> {
-                        try {
-                            relay(target);
-                        } catch (RuntimeException e) {
-                            LOG.log(Level.WARNING, "Delivering to " + target.key() + " failed; it is tried again", e);
-                        } finally {
-                            busy.remove(target.key());
-                        }
-                    });
-                } catch (RejectedExecutionException stopping) {
-                    busy.remove(target.key());
-                    return; // the application is stopping: its lease lets another instance go on
-                }
+            if (delivering.contains(target.key())) {
+                passOver(target.key());
+                continue;
             }
+            busy.add(target.key());
+            try {
+                workers.execute(() -> {
+                    boolean failed = true;
+                    try {
+                        relay(target);
+                        failed = false;
+                    } catch (RuntimeException e) {
+                        LOG.log(
+                                Level.WARNING,
+                                "Delivering to " + target.key() + " failed; the next sweep tries again",
+                                e);
+                    } finally {
+                        busy.remove(target.key());
+                        if (passedOver.remove(target.key()) && !failed) {
+                            trigger();
+                        }
+                    }
+                });
+            } catch (RejectedExecutionException stopping) {
+                busy.remove(target.key());
+                return; // the application is stopping: its lease lets another instance go on
+            }
+        }
+    }
+
+    /** Whether a worker delivers to the target now. */
+    boolean delivering(String key) {
+        return busy.contains(key);
+    }
+
+    /** Leaves a target to the worker delivering to it, which asks for a turn when it is done (or this one does). */
+    private void passOver(String key) {
+        passedOver.add(key);
+        if (!busy.contains(key) && passedOver.remove(key)) {
+            trigger(); // its worker finished before it could see the mark
         }
     }
 

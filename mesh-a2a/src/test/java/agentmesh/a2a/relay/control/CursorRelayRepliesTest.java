@@ -19,13 +19,15 @@ import java.util.Queue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * What the outbound mechanism does with each kind of reply to a delivered event: a result moves the cursor on, a
  * refusal or an unreachable server is tried again after a backoff until the retries park the event, a call that is
- * not allowed parks it at once — and after a park the events behind it move on.
+ * not allowed parks it at once — and after a park the events behind it move on; a target read while its event is
+ * being delivered does not have that event delivered again.
  */
 class CursorRelayRepliesTest {
 
@@ -79,6 +81,19 @@ class CursorRelayRepliesTest {
         assertEquals(List.of("park 1: not allowed: private address", "advance 2"), relay.notes);
     }
 
+    @Test
+    void anEventGoesOnceWhenATurnReadsItsTargetWhileTheEventIsDelivered() {
+        relay.readOneTurnWhileDelivering = true;
+        relay.start(1);
+
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> relay.cursor == 1
+                        && relay.staleClaim > 0
+                        && relay.claims.get() > relay.staleClaim
+                        && !relay.delivering("a"));
+        assertEquals(List.of(1L), relay.delivered);
+    }
+
     /** One target of agent "a" over an inbox of numbered events, answered in the order of a script. */
     private static final class ScriptedRelay extends CursorRelay<ScriptedRelay.Spot>
             implements CursorRelay.Targets<ScriptedRelay.Spot> {
@@ -97,6 +112,13 @@ class CursorRelayRepliesTest {
         }
 
         final List<String> notes = new CopyOnWriteArrayList<>();
+        final List<Long> delivered = new CopyOnWriteArrayList<>();
+        final AtomicInteger claims = new AtomicInteger();
+        // One turn reads the target while its first event is delivered, and hands the row on only after that worker
+        // is done: a row read before the worker's last step.
+        volatile boolean readOneTurnWhileDelivering;
+        private volatile boolean deliveryStarted;
+        volatile int staleClaim;
         private final Queue<A2aCalls.Reply> script = new ArrayDeque<>();
         private volatile int events;
         volatile long cursor;
@@ -131,7 +153,13 @@ class CursorRelayRepliesTest {
 
         @Override
         public List<Spot> claimDue() {
-            return List.of(new Spot(cursor, attempts, refusals));
+            int claim = claims.incrementAndGet();
+            Spot spot = new Spot(cursor, attempts, refusals);
+            if (readOneTurnWhileDelivering && deliveryStarted && staleClaim == 0) {
+                staleClaim = claim;
+                await().atMost(Duration.ofSeconds(5)).until(() -> !delivering("a"));
+            }
+            return List.of(spot);
         }
 
         @Override
@@ -143,6 +171,11 @@ class CursorRelayRepliesTest {
 
         @Override
         protected synchronized A2aCalls.Reply deliver(Spot target, JsonObject event, int attempt) {
+            delivered.add(event.getJsonNumber("cursor").longValue());
+            if (readOneTurnWhileDelivering && !deliveryStarted) {
+                deliveryStarted = true;
+                await().atMost(Duration.ofSeconds(5)).until(() -> staleClaim > 0);
+            }
             A2aCalls.Reply next = script.poll();
             return next != null ? next : new A2aCalls.Result(MeshJson.object().build());
         }
