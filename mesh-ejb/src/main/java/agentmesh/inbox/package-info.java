@@ -8,7 +8,7 @@
  * <b>G5 dead letters and replay</b> (a record that cannot be delivered is parked in {@code dead_letter} with its
  * error, never skipped silently, and an admin can replay it).
  *
- * <p>Operations: {@link agentmesh.inbox.control.InboxDelivery} delivers a partition's polled records in one
+ * <p>Operations: {@link agentmesh.inbox.control.InboxDelivery} delivers a consumer poll's records in one
  * container transaction — the dedup rows already there found with one query, a block of cursors per recipient, the
  * new dedup rows and events inserted with one statement each — or one record per transaction as the fallback;
  * {@link agentmesh.inbox.control.DeadLetters} parks and replays; {@link agentmesh.inbox.control.InboxReader} reads a

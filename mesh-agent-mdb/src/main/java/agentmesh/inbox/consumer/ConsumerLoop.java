@@ -5,6 +5,7 @@ import agentmesh.retry.RetryPolicy;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +24,8 @@ import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 
 /**
- * One consumer thread. A partition's polled records are delivered in one transaction; should that fail by their own
+ * One consumer thread. A poll's records are delivered in one transaction, and should that fail, each partition's
+ * in one of its own; should that fail by their own
  * fault, one by one, each in its own, so that a record that cannot be delivered is retried and parked alone while the
  * ones before it are done; should it fail by the surroundings' ({@link DeliveryFailure}), the batch is tried again
  * whole after its wait. Waits and parking follow the consumer's {@link RetryPolicy}. Offsets are committed once per poll, after every delivery they cover has committed, never before. A
@@ -135,11 +137,14 @@ final class ConsumerLoop implements Runnable {
             holdBack(kafka, records); // held while this poll waited: its records wait for the release too
             return;
         }
-        Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
-        for (TopicPartition partition : records.partitions()) {
-            Long next = handle(kafka, partition, records.records(partition));
-            if (next != null) {
-                done.put(partition, new OffsetAndMetadata(next));
+        Map<TopicPartition, OffsetAndMetadata> done = deliveredTogether(records);
+        if (done == null) {
+            done = new HashMap<>();
+            for (TopicPartition partition : records.partitions()) {
+                Long next = handle(kafka, partition, records.records(partition));
+                if (next != null) {
+                    done.put(partition, new OffsetAndMetadata(next));
+                }
             }
         }
         if (!done.isEmpty()) {
@@ -211,6 +216,37 @@ final class ConsumerLoop implements Runnable {
             advanced.forEach((partition, offset) -> committed.put(partition, offset.offset()));
             kafka.commitAsync(advanced, null);
         }
+    }
+
+    /**
+     * A poll's records of several partitions, none of them waiting for a retry, delivered in one transaction: a
+     * transaction costs about as many statements for one record as for fifty. Should it fail, the partitions go one
+     * by one ({@link #handle}), each with its own retries.
+     *
+     * @return the offsets after each partition's last record, or null when the partitions are to go one by one
+     */
+    private Map<TopicPartition, OffsetAndMetadata> deliveredTogether(ConsumerRecords<String, String> records) {
+        Set<TopicPartition> partitions = records.partitions();
+        if (partitions.size() < 2 || partitions.stream().anyMatch(retries::containsKey)) {
+            return null;
+        }
+        List<ConsumerRecord<String, String>> all = new ArrayList<>(records.count());
+        partitions.forEach(partition -> all.addAll(records.records(partition)));
+        try {
+            deliveries.deliverAll(all.stream().map(PolledRecord::inboxRecordOf).toList());
+        } catch (RuntimeException e) {
+            LOG.fine(() -> "Delivering " + all.size() + " records of " + partitions.size()
+                    + " partitions at once failed (" + e + "); partition by partition now");
+            return null;
+        }
+        Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
+        partitions.forEach(partition -> {
+            List<ConsumerRecord<String, String>> polled = records.records(partition);
+            done.put(
+                    partition,
+                    new OffsetAndMetadata(polled.get(polled.size() - 1).offset() + 1));
+        });
+        return done;
     }
 
     /** @return the offset after the last record done with (delivered, a duplicate, or parked), or null if none */

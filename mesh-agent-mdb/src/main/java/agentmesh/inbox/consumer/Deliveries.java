@@ -6,7 +6,7 @@ import java.util.List;
 /** The transactional side of the consumer loop: what it does with records, each call its own transaction. */
 interface Deliveries {
 
-    /** Delivers a partition's records in one transaction, all or none. */
+    /** Delivers the records (a poll's, or a partition's of it) in one transaction, all or none. */
     void deliverAll(List<InboxRecord> records);
 
     /** Delivers one record in a transaction of its own. */

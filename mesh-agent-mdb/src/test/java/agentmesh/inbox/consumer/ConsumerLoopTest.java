@@ -83,16 +83,54 @@ class ConsumerLoopTest {
     }
 
     @Test
-    void aPartitionsPolledRecordsAreDeliveredInOneCallAndCommittedOnce() {
+    void aPollsRecordsOfSeveralPartitionsAreDeliveredInOneCallAndCommittedOnce() {
         add(p0, 0, "a", "b", "c");
         add(p1, 0, "x");
 
         poll();
 
-        assertTrue(deliveries.batches.contains(List.of("a", "b", "c")), deliveries.batches::toString);
-        assertTrue(deliveries.batches.contains(List.of("x")), deliveries.batches::toString);
+        assertEquals(1, deliveries.batches.size(), deliveries.batches::toString);
+        List<String> batch = deliveries.batches.get(0);
+        assertEquals(Set.of("a", "b", "c", "x"), Set.copyOf(batch));
+        assertEquals(
+                List.of("a", "b", "c"),
+                batch.stream().filter(v -> !v.equals("x")).toList(),
+                "in order");
         assertEquals(List.of(), deliveries.singles);
         assertEquals(3, committed(p0));
+        assertEquals(1, committed(p1));
+    }
+
+    @Test
+    void aPollThatFailsTogetherIsDeliveredPartitionByPartition() {
+        deliveries.poisoned.add("x");
+        add(p0, 0, "a", "b");
+        add(p1, 0, "x", "y");
+
+        poll();
+
+        assertEquals(List.of(List.of("a", "b")), deliveries.batches, "p0 on its own");
+        assertEquals(List.of("x"), deliveries.singles, "p1's batch failed: one by one, x first");
+        assertEquals(2, committed(p0));
+        assertEquals(0, committed(p1));
+        assertEquals(Set.of(p1), kafka.paused());
+    }
+
+    @Test
+    void aPartitionWaitingForItsRetryIsNotDeliveredTogetherWithTheOthers() {
+        deliveries.poisoned.add("b");
+        add(p0, 0, "a", "b");
+        poll();
+        deliveries.poisoned.clear();
+        clock.advance(Duration.ofMinutes(1));
+        add(p1, 0, "x");
+        deliveries.batches.clear();
+
+        poll();
+
+        assertEquals(List.of(List.of("x")), deliveries.batches, "p1 alone; p0 goes record by record");
+        assertEquals(List.of("a", "b", "b"), deliveries.singles);
+        assertEquals(2, committed(p0));
         assertEquals(1, committed(p1));
     }
 

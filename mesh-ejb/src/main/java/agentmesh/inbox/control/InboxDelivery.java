@@ -28,13 +28,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import javax.sql.DataSource;
 
 /**
  * Delivers events into their recipients' inboxes, in the caller's transaction (REQUIRED): the dedup row first — if it
  * exists, the event was delivered before and nothing else happens — then the event with the recipient's next cursor.
  *
- * <p>The consumer hands over a partition's polled records at once ({@link #deliverAll}): one transaction, one query
+ * <p>The consumer hands over a poll's records at once ({@link #deliverAll}): one transaction, one query
  * for the dedup rows already there, one block of cursors per recipient, one multi-row insert each for the dedup rows
  * and the events, one wake-up per recipient. Any failure rolls the whole batch back, and the consumer then delivers
  * the records one by one ({@link #deliver}), so that a record that cannot be delivered is retried and parked alone.
@@ -104,7 +105,9 @@ public class InboxDelivery {
         }
         LocalDateTime now = UtcTime.now(clock);
         String time = UtcDateTimeConverter.format(now);
-        Map<String, Long> counts = new LinkedHashMap<>();
+        // The recipients' cursor rows are locked in one order by every batch: two batches that share recipients
+        // (a partition moving between loops) wait for each other instead of deadlocking.
+        Map<String, Long> counts = new TreeMap<>();
         fresh.forEach(event -> counts.merge(event.recipient(), 1L, Long::sum));
         Map<String, Long> lastCursors = allocateCursors(connection, counts);
         Map<String, Long> nextCursors = new HashMap<>();

@@ -2,8 +2,8 @@
  * The inbox, the logic (the feature and its guarantees: {@code agentmesh.inbox}).
  *
  * <p>Operations: {@link agentmesh.inbox.control.InboxDelivery} writes the records a consumer hands over into
- * {@code inbox_dedup} and {@code inbox_event}, with cursors taken from {@code inbox_cursor}, a partition's records in
- * one transaction or one record per transaction; {@link agentmesh.inbox.control.DeadLetters} parks what cannot be
+ * {@code inbox_dedup} and {@code inbox_event}, with cursors taken from {@code inbox_cursor}, a poll's or a partition's
+ * records in one transaction, or one record per transaction; {@link agentmesh.inbox.control.DeadLetters} parks what cannot be
  * delivered and replays it through the same delivery; {@link agentmesh.inbox.control.InboxReader} reads a page after
  * a cursor and keeps the agent's ack; {@link agentmesh.inbox.control.SignalOnCommit} hands each committed delivery to
  * {@link agentmesh.inbox.control.InboxSignals}, which also hears of other instances' deliveries from
