@@ -24,11 +24,11 @@ import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.errors.WakeupException;
 
 /**
- * One consumer thread. A poll's records are delivered in one transaction, and should that fail, each partition's
- * in one of its own; should that fail by their own
- * fault, one by one, each in its own, so that a record that cannot be delivered is retried and parked alone while the
- * ones before it are done; should it fail by the surroundings' ({@link DeliveryFailure}), the batch is tried again
- * whole after its wait. Waits and parking follow the consumer's {@link RetryPolicy}. Offsets are committed once per poll, after every delivery they cover has committed, never before. A
+ * One consumer thread. A poll's records are delivered in one transaction; should that fail by their own fault, each
+ * partition's in one of its own; should a partition's fail by their own fault, one by one, each in its own, so that a
+ * record that cannot be delivered is retried and parked alone while the ones before it are done. Should a delivery
+ * fail by the surroundings' ({@link DeliveryFailure}), each of its partitions' records are tried again together
+ * after their wait. Waits and parking follow the consumer's {@link RetryPolicy}. Offsets are committed once per poll, after every delivery they cover has committed, never before. A
  * failing record pauses only its partition while it waits for its next try.
  */
 final class ConsumerLoop implements Runnable {
@@ -137,7 +137,7 @@ final class ConsumerLoop implements Runnable {
             holdBack(kafka, records); // held while this poll waited: its records wait for the release too
             return;
         }
-        Map<TopicPartition, OffsetAndMetadata> done = deliveredTogether(records);
+        Map<TopicPartition, OffsetAndMetadata> done = deliveredTogether(kafka, records);
         if (done == null) {
             done = new HashMap<>();
             for (TopicPartition partition : records.partitions()) {
@@ -220,12 +220,15 @@ final class ConsumerLoop implements Runnable {
 
     /**
      * A poll's records of several partitions, none of them waiting for a retry, delivered in one transaction: a
-     * transaction costs about as many statements for one record as for fifty. Should it fail, the partitions go one
-     * by one ({@link #handle}), each with its own retries.
+     * transaction costs about as many statements for one record as for fifty. Should it fail by the records' own
+     * fault, the partitions go one by one ({@link #handle}), each with its own retries; by the surroundings', each
+     * partition waits for its next try, and that try goes partition by partition.
      *
-     * @return the offsets after each partition's last record, or null when the partitions are to go one by one
+     * @return the offsets after each partition's last record (none when they wait), or null when the partitions are
+     *     to go one by one
      */
-    private Map<TopicPartition, OffsetAndMetadata> deliveredTogether(ConsumerRecords<String, String> records) {
+    private Map<TopicPartition, OffsetAndMetadata> deliveredTogether(
+            Consumer<String, String> kafka, ConsumerRecords<String, String> records) {
         Set<TopicPartition> partitions = records.partitions();
         if (partitions.size() < 2 || partitions.stream().anyMatch(retries::containsKey)) {
             return null;
@@ -235,9 +238,23 @@ final class ConsumerLoop implements Runnable {
         try {
             deliveries.deliverAll(all.stream().map(PolledRecord::inboxRecordOf).toList());
         } catch (RuntimeException e) {
-            LOG.fine(() -> "Delivering " + all.size() + " records of " + partitions.size()
-                    + " partitions at once failed (" + e + "); partition by partition now");
-            return null;
+            DeliveryFailure failure = DeliveryFailure.of(e);
+            if (failure.ownFault()) {
+                LOG.fine(() -> "Delivering " + all.size() + " records of " + partitions.size()
+                        + " partitions at once failed (" + failure.cause() + "); partition by partition now");
+                return null;
+            }
+            // The surroundings' fault would fail each partition's try as well: every one waits for its next.
+            for (TopicPartition partition : partitions) {
+                ConsumerRecord<String, String> first =
+                        records.records(partition).get(0);
+                retryLater(
+                        kafka,
+                        partition,
+                        first,
+                        failed(partition, first, failure, false).attempts());
+            }
+            return Map.of();
         }
         Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
         partitions.forEach(partition -> {

@@ -1,5 +1,5 @@
 /**
- * The inbox consumer: reads the topic and hands each partition's records to the inbox, committing offsets only
+ * The inbox consumer: reads the topic and hands each poll's records to the inbox, committing offsets only
  * after the inbox has them. This module ({@code mesh-agent-mdb}, the name the design card gives it) is the consumer
  * and nothing else; what a delivery does, and the guarantees it keeps, are specified with the inbox itself
  * ({@code agentmesh.inbox} in {@code mesh-ejb}).

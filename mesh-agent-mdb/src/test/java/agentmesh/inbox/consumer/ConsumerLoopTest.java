@@ -117,6 +117,27 @@ class ConsumerLoopTest {
     }
 
     @Test
+    void aPollFailedTogetherByTheSurroundingsWaitsWholeAndIsTriedPartitionByPartition() {
+        deliveries.databaseAway = true;
+        add(p0, 0, "a", "b");
+        add(p1, 0, "x");
+
+        poll();
+
+        assertEquals(1, deliveries.attempts, "one try for the poll, not one more per partition");
+        assertEquals(Set.of(p0, p1), kafka.paused());
+        deliveries.databaseAway = false;
+        clock.advance(Duration.ofMillis(100));
+        poll();
+
+        assertEquals(Set.of(List.of("a", "b"), List.of("x")), Set.copyOf(deliveries.batches));
+        assertEquals(List.of(), deliveries.singles);
+        assertEquals(List.of(), deliveries.parked, "the database's failure did not count");
+        assertEquals(2, committed(p0));
+        assertEquals(1, committed(p1));
+    }
+
+    @Test
     void aPartitionWaitingForItsRetryIsNotDeliveredTogetherWithTheOthers() {
         deliveries.poisoned.add("b");
         add(p0, 0, "a", "b");
@@ -340,6 +361,7 @@ class ConsumerLoopTest {
         final List<String> parked = new ArrayList<>();
         final Set<String> poisoned = new HashSet<>();
         boolean databaseAway;
+        int attempts; // of deliverAll, failed ones too
         boolean crash;
         boolean held;
         final Deque<Boolean> heldAnswers = new ArrayDeque<>();
@@ -347,6 +369,7 @@ class ConsumerLoopTest {
 
         @Override
         public void deliverAll(List<InboxRecord> records) {
+            attempts++;
             fail(records.stream().map(InboxRecord::value).toList());
             batches.add(records.stream().map(InboxRecord::value).toList());
         }

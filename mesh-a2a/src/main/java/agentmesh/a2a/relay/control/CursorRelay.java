@@ -235,11 +235,10 @@ abstract class CursorRelay<T extends CursorRelay.Target> {
             if (target.cursor() >= inboxes.getOrDefault(target.agentId(), 0L)) {
                 continue; // nothing after its cursor
             }
-            if (delivering.contains(target.key())) {
+            if (delivering.contains(target.key()) || !busy.add(target.key())) {
                 passOver(target.key());
                 continue;
             }
-            busy.add(target.key());
             try {
                 workers.execute(() -> {
                     boolean failed = true;

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * What the outbound mechanism does with each kind of reply to a delivered event: a result moves the cursor on, a
  * refusal or an unreachable server is tried again after a backoff until the retries park the event, a call that is
  * not allowed parks it at once — and after a park the events behind it move on; a target read while its event is
- * being delivered does not have that event delivered again.
+ * being delivered does not have that event delivered again, and an event that came meanwhile does not wait for the
+ * sweep.
  */
 class CursorRelayRepliesTest {
 
@@ -94,6 +95,17 @@ class CursorRelayRepliesTest {
         assertEquals(List.of(1L), relay.delivered);
     }
 
+    @Test
+    void anEventThatComesWhileItsTargetIsDeliveredToGoesWithoutWaitingForTheSweep() {
+        relay.sweep = Duration.ofMinutes(1);
+        relay.secondEventWhileDelivering = true;
+        relay.start(1);
+        relay.trigger();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> relay.cursor == 2);
+        assertEquals(List.of(1L, 2L), relay.delivered);
+    }
+
     /** One target of agent "a" over an inbox of numbered events, answered in the order of a script. */
     private static final class ScriptedRelay extends CursorRelay<ScriptedRelay.Spot>
             implements CursorRelay.Targets<ScriptedRelay.Spot> {
@@ -119,6 +131,9 @@ class CursorRelayRepliesTest {
         volatile boolean readOneTurnWhileDelivering;
         private volatile boolean deliveryStarted;
         volatile int staleClaim;
+        // A second event comes after the worker's last look, and its turn finds the worker still busy.
+        volatile boolean secondEventWhileDelivering;
+        volatile Duration sweep = Duration.ofMillis(10);
         private final Queue<A2aCalls.Reply> script = new ArrayDeque<>();
         private volatile int events;
         volatile long cursor;
@@ -164,6 +179,14 @@ class CursorRelayRepliesTest {
 
         @Override
         protected Optional<JsonObject> next(Spot target, long after) {
+            if (secondEventWhileDelivering && after == 1 && events == 1) {
+                // The worker has found nothing more; a turn comes for a new event before the worker is done.
+                int claimed = claims.get();
+                events = 2;
+                trigger();
+                await().atMost(Duration.ofSeconds(5)).until(() -> claims.get() > claimed);
+                return Optional.empty();
+            }
             return after < events
                     ? Optional.of(MeshJson.object().add("cursor", after + 1).build())
                     : Optional.empty();
@@ -208,7 +231,7 @@ class CursorRelayRepliesTest {
 
         @Override
         protected Duration sweep() {
-            return Duration.ofMillis(10);
+            return sweep;
         }
 
         private void moveTo(long at) {
