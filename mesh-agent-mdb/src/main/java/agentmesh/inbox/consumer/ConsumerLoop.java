@@ -245,15 +245,7 @@ final class ConsumerLoop implements Runnable {
                 return null;
             }
             // The surroundings' fault would fail each partition's try as well: every one waits for its next.
-            for (TopicPartition partition : partitions) {
-                ConsumerRecord<String, String> first =
-                        records.records(partition).get(0);
-                retryLater(
-                        kafka,
-                        partition,
-                        first,
-                        failed(partition, first, failure, false).attempts());
-            }
+            partitions.forEach(partition -> batchLater(kafka, partition, records.records(partition), failure));
             return Map.of();
         }
         Map<TopicPartition, OffsetAndMetadata> done = new HashMap<>();
@@ -279,12 +271,7 @@ final class ConsumerLoop implements Runnable {
             } catch (RuntimeException e) {
                 DeliveryFailure failure = DeliveryFailure.of(e);
                 if (!failure.ownFault()) {
-                    ConsumerRecord<String, String> first = records.get(0);
-                    retryLater(
-                            kafka,
-                            partition,
-                            first,
-                            failed(partition, first, failure, false).attempts());
+                    batchLater(kafka, partition, records, failure);
                     return null;
                 }
                 LOG.fine(() -> "Delivering " + records.size() + " records of " + partition + " at once failed ("
@@ -331,6 +318,20 @@ final class ConsumerLoop implements Runnable {
         LOG.fine(() -> "Delivery of " + partition + "@" + record.offset() + " failed (try "
                 + now.attempts().tries() + "): " + failure.cause());
         return now;
+    }
+
+    /** The partition's batch failed by the surroundings' fault: tried again whole after its wait, counted nothing. */
+    private void batchLater(
+            Consumer<String, String> kafka,
+            TopicPartition partition,
+            List<ConsumerRecord<String, String>> records,
+            DeliveryFailure failure) {
+        ConsumerRecord<String, String> first = records.get(0);
+        retryLater(
+                kafka,
+                partition,
+                first,
+                failed(partition, first, failure, false).attempts());
     }
 
     /** Has the partition wait, from the record on, for its next try: only this partition, not the thread. */

@@ -7,10 +7,10 @@
  * <p>How: {@link agentmesh.inbox.consumer.InboxConsumer}, a {@code @Startup @Singleton}, runs consumer loops
  * ({@link agentmesh.inbox.consumer.ConsumerLoop}) on the container's ManagedThreadFactory (group {@code mesh-inbox},
  * committed records only). A poll's records go to {@code InboxDelivery} in one container transaction (should that
- * fail, each partition's in one of its own), and only after that transaction commits are the offsets committed, once per poll. A crash in between redelivers
- * the records; their dedup rows make them no-ops (G3). Should a batch fail, its records are delivered one by one,
- * each in its own transaction, so that a record that cannot be delivered is retried and parked alone while the ones
- * before it are done.
+ * fail, each partition's in one of its own), and only after that transaction commits are the offsets committed, once
+ * per poll. A crash in between redelivers the records; their dedup rows make them no-ops (G3). Should a partition's
+ * batch fail, its records are delivered one by one, each in its own transaction, so that a record that cannot be
+ * delivered is retried and parked alone while the ones before it are done.
  *
  * <p>Failures: a record whose delivery fails is tried again after the mesh's one
  * {@link agentmesh.retry.RetryPolicy} (from {@code mesh.consumer.retry-backoff-ms}, doubling, at most 30 s; the
