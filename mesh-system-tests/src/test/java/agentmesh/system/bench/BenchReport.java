@@ -60,8 +60,8 @@ final class BenchReport {
         line("");
         line("HTTP ceilings: wrk (2 threads, " + c.meThroughFilters().connections()
                 + " connections, closed loop) as the "
-                + "generator, its own CPU per request beside each figure; the JDK's HttpClient, the mesh load's "
-                + "generator, on the same request as a comparison (what that client can offer here, not a ceiling).");
+                + "generator, its own CPU per request beside each figure; the mesh load's own client on the same "
+                + "request as a comparison (what that client can offer here, not a ceiling).");
         line("");
         line("| request | generator | served/s | non-2xx | socket errors | p50 / p99 ms | generator CPU per request |");
         line("|---|---|---|---|---|---|---|");
@@ -69,11 +69,11 @@ final class BenchReport {
                 "`GET /me` through the mesh's filters, " + RawCeilings.CEILING_AGENTS + " agents' tokens in turn",
                 c.meThroughFilters());
         wrkRow("`GET /health/live`", c.healthLive());
-        RawCeilings.JdkClient jdk = c.jdkClient();
+        RawCeilings.LoadClient load = c.loadClient();
         line("| `GET /me` through the mesh's filters, " + result.settings().agents() + " agents' tokens in turn "
-                + "| JDK HttpClient, " + RawCeilings.HTTP_CONCURRENCY + " threads (comparison) | "
-                + number(jdk.perSecond()) + " | " + jdk.refused() + " | – | " + ms(jdk.micros(), 50) + " / "
-                + ms(jdk.micros(), 99) + " | " + decimal(jdk.cpuMillisPerRequest(), 3) + " ms (the test JVM) |");
+                + "| the mesh load's client, " + RawCeilings.HTTP_CONCURRENCY + " threads (comparison) | "
+                + number(load.perSecond()) + " | " + load.refused() + " | – | " + ms(load.micros(), 50) + " / "
+                + ms(load.micros(), 99) + " | " + decimal(load.cpuMillisPerRequest(), 3) + " ms (the test JVM) |");
     }
 
     private void wrkRow(String request, Wrk.Result wrk) {

@@ -7,7 +7,6 @@ import agentmesh.stack.StackConfig;
 import agentmesh.system.MeshClient;
 import agentmesh.system.MeshDatabase;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,10 +44,6 @@ final class BenchRun {
     }
 
     BenchResult run() throws Exception {
-        HttpClient http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build();
         MeshClient mesh = new MeshClient(base, OpenLoopSender.REQUEST_TIMEOUT);
         BenchAgents agents = BenchAgents.register(mesh, settings.pairs());
         RawCeilings.Figures ceilings = null;
@@ -57,11 +52,11 @@ final class BenchRun {
             List<String> tokens = IntStream.range(0, RawCeilings.CEILING_AGENTS)
                     .mapToObj(i -> mesh.registerAgent("bench-ceiling").token())
                     .toList();
-            ceilings = RawCeilings.measure(config, http, base, stack.server().managementUri(), agents, tokens);
+            ceilings = RawCeilings.measure(config, base, stack.server().managementUri(), agents, tokens);
         }
         Map<String, StepRecorder> recorders = new ConcurrentHashMap<>();
-        BenchReaders readers = new BenchReaders(http, base, settings.readers(), recorders);
-        OpenLoopSender sender = new OpenLoopSender(http, base, agents, settings.newTaskShare(), settings.maxInFlight());
+        BenchReaders readers = new BenchReaders(base, settings.readers(), recorders);
+        OpenLoopSender sender = new OpenLoopSender(base, agents, settings.newTaskShare(), settings.maxInFlight());
         Map<String, Long> processes = processes();
         ProcessCpu cpu = new ProcessCpu(processes);
         Optional<ServerProfiler> profiler = ServerProfiler.fromSystemProperties(
@@ -91,6 +86,7 @@ final class BenchRun {
             overload = overload(steps, agents);
         } finally {
             readers.stop();
+            sender.close();
         }
         return new BenchResult(
                 stack.config().server().title(),

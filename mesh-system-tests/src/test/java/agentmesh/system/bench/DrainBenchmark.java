@@ -12,7 +12,6 @@ import agentmesh.system.MeshDatabase;
 import agentmesh.system.MeshMetrics;
 import agentmesh.system.MeshStackExtension;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,10 +72,8 @@ class DrainBenchmark {
         try (MeshStack stack = new MeshStack(config).start()) {
             URI base = config.baseUri();
             MeshClient mesh = new MeshClient(base);
-            HttpClient http =
-                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             BenchAgents loadAgents = BenchAgents.register(mesh, 10);
-            OpenLoopSender load = new OpenLoopSender(http, base, loadAgents, 0.1, 256);
+            OpenLoopSender load = new OpenLoopSender(base, loadAgents, 0.1, 256);
             String template = template(mesh, config);
 
             double[] smallTable = underLoad(load, stack.server(), config, 1);

@@ -1,43 +1,51 @@
 package agentmesh.system.bench;
 
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.Semaphore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingDeque;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * Offers sends at a fixed rate whatever the answers do (open loop): send {@code i} of a step is due at
- * {@code start + i / rate}; the pacer starts it then, asynchronously, and does not wait for its answer. Each send is
- * one attempt: what the mesh refuses (429, 503) is counted, not retried, so that "achieved" says what it admitted.
+ * {@code start + i / rate}; the pacer hands it then to an idle sender thread and does not wait for its answer. Each
+ * send is one attempt: what the mesh refuses (429, 503) is counted, not retried, so that "achieved" says what it
+ * admitted.
  *
- * <p>Like any real client, it keeps a bounded number of requests (and so connections) open: past
- * {@code maxInFlight}, the pacer waits for an answer before it starts the next send. Latencies still count from each
- * send's intended time, and the pacer's lag behind the schedule is reported: a server that answers slowly shows as
- * lag and latency, not as ten thousand connections the client opened (which is what an unbounded client does, and
- * then the client's own queues are what is measured).
+ * <p>Like any real client, it keeps a bounded number of requests (and so connections) open: {@code maxInFlight}
+ * sender threads, each with a keep-alive connection of its own ({@link Http1Connection}); when none is idle, the
+ * pacer waits for an answer before it starts the next send. Latencies still count from each send's intended time,
+ * and the pacer's lag behind the schedule is reported: a server that answers slowly shows as lag and latency, not as
+ * ten thousand connections the client opened (which is what an unbounded client does, and then the client's own
+ * queues are what is measured). The idle threads are taken last-in first-out, so that a light load keeps few
+ * connections busy, as a pool does.
  */
-final class OpenLoopSender {
+final class OpenLoopSender implements AutoCloseable {
 
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
-    private final HttpClient http;
     private final URI messages;
     private final BenchAgents agents;
     private final double newTaskShare;
-    private final Semaphore inFlight;
+    private final int maxInFlight;
+    private final BlockingDeque<Sender> idle = new LinkedBlockingDeque<>();
+    private final List<Sender> senders = new ArrayList<>();
 
-    OpenLoopSender(HttpClient http, URI base, BenchAgents agents, double newTaskShare, int maxInFlight) {
-        this.http = http;
+    OpenLoopSender(URI base, BenchAgents agents, double newTaskShare, int maxInFlight) {
         this.messages = base.resolve("messages");
         this.agents = agents;
         this.newTaskShare = newTaskShare;
-        this.inFlight = new Semaphore(maxInFlight);
+        this.maxInFlight = maxInFlight;
     }
 
     /** Offers {@code recorder.planned} sends at {@code recorder.rate}/s; returns when the last one has started. */
@@ -50,54 +58,136 @@ final class OpenLoopSender {
             while ((now = System.nanoTime()) < due) {
                 LockSupport.parkNanos(due - now);
             }
-            inFlight.acquireUninterruptibly();
+            Sender sender = idleSender();
             recorder.started(i, due, System.nanoTime());
-            send(recorder, i);
+            sender.hand(new Send(recorder, i));
         }
     }
 
-    private void send(StepRecorder recorder, int index) {
-        BenchAgents.Member sender = agents.get(index);
-        boolean newTask = ThreadLocalRandom.current().nextDouble() < newTaskShare;
-        String body = "{\"messageId\":\"" + BenchMessageId.of(recorder.label, index) + "\",\"to\":\""
-                + sender.partner().id() + "\"" + (newTask ? "" : ",\"taskId\":\"" + sender.standingTask() + "\"")
-                + ",\"parts\":[{\"kind\":\"text\",\"text\":\"benchmark message " + index + " of step "
-                + recorder.step + ", a few words like an agent's request\"}]}";
-        HttpRequest request = HttpRequest.newBuilder(messages)
-                .timeout(REQUEST_TIMEOUT)
-                .header("Authorization", "Bearer " + sender.agent().token())
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build();
-        http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).whenComplete((answer, failure) -> {
-            inFlight.release();
-            if (failure != null) {
-                recorder.failed(index, cause(failure));
-            } else if (answer.statusCode() == 201 || answer.statusCode() == 200) {
-                recorder.answered(index, System.nanoTime());
-            } else {
-                recorder.failed(index, refusal(answer));
+    /** Ends the sender threads and their connections; a send under way is counted as failed. */
+    @Override
+    public void close() {
+        synchronized (senders) {
+            senders.forEach(Sender::stop);
+        }
+    }
+
+    private Sender idleSender() {
+        Sender sender = idle.pollFirst();
+        if (sender != null) {
+            return sender;
+        }
+        synchronized (senders) {
+            if (senders.size() < maxInFlight) {
+                Sender started = new Sender(senders.size());
+                senders.add(started);
+                return started;
             }
-        });
+        }
+        try {
+            return idle.takeFirst();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while offering sends", e);
+        }
+    }
+
+    private record Send(StepRecorder recorder, int index) {}
+
+    private byte[] request(Send send) {
+        BenchAgents.Member sender = agents.get(send.index());
+        boolean newTask = ThreadLocalRandom.current().nextDouble() < newTaskShare;
+        String body = "{\"messageId\":\"" + BenchMessageId.of(send.recorder().label, send.index()) + "\",\"to\":\""
+                + sender.partner().id() + "\"" + (newTask ? "" : ",\"taskId\":\"" + sender.standingTask() + "\"")
+                + ",\"parts\":[{\"kind\":\"text\",\"text\":\"benchmark message " + send.index() + " of step "
+                + send.recorder().step + ", a few words like an agent's request\"}]}";
+        return Http1Connection.request(
+                "POST",
+                messages,
+                Map.of("Authorization", "Bearer " + sender.agent().token(), "Content-Type", "application/json"),
+                body);
+    }
+
+    /** A sender thread: one send at a time on its connection, opened again after a failure. */
+    private final class Sender implements Runnable {
+        private final BlockingQueue<Send> next = new ArrayBlockingQueue<>(1);
+        private final Thread thread;
+        private volatile boolean stopped;
+        private volatile Http1Connection connection;
+
+        Sender(int number) {
+            thread = new Thread(this, "bench-sender-" + number);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        void hand(Send send) {
+            next.add(send);
+        }
+
+        void stop() {
+            stopped = true;
+            thread.interrupt();
+            Http1Connection open = connection;
+            if (open != null) {
+                open.close();
+            }
+        }
+
+        @Override
+        public void run() {
+            try {
+                while (!stopped) {
+                    Send send = next.take();
+                    send(send);
+                    idle.addFirst(this);
+                }
+            } catch (InterruptedException e) {
+                // stopped
+            } finally {
+                Http1Connection open = connection;
+                if (open != null) {
+                    open.close();
+                }
+            }
+        }
+
+        private void send(Send send) {
+            StepRecorder recorder = send.recorder();
+            try {
+                if (connection == null || !connection.reusable()) {
+                    connection = new Http1Connection(messages, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+                }
+                Http1Connection.Answer answer = connection.exchange(request(send));
+                if (answer.status() == 201 || answer.status() == 200) {
+                    recorder.answered(send.index(), System.nanoTime());
+                } else {
+                    recorder.failed(send.index(), refusal(answer.status(), answer.head(), answer.body()));
+                }
+            } catch (IOException | RuntimeException e) {
+                if (connection != null) {
+                    connection.close();
+                    connection = null;
+                }
+                recorder.failed(send.index(), stopped ? "stopped" : cause(e, REQUEST_TIMEOUT));
+            }
+        }
     }
 
     /** A refusal by its status and problem type; an overload answer without Retry-After is a cause of its own. */
-    static String refusal(HttpResponse<String> answer) {
-        int status = answer.statusCode();
-        String type = problemType(answer.body());
-        boolean retryAfter = answer.headers().firstValue("Retry-After").isPresent();
-        String cause = status + " " + type;
+    static String refusal(int status, Http1Connection.Head head, String body) {
+        String cause = status + " " + problemType(body);
+        boolean retryAfter = head.header("retry-after").isPresent();
         return (status == 429 || status == 503) && !retryAfter ? cause + " WITHOUT Retry-After" : cause;
     }
 
-    static String cause(Throwable failure) {
-        Throwable root =
-                failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-        if (root instanceof HttpTimeoutException) {
-            return "timeout (" + REQUEST_TIMEOUT.toSeconds() + " s)";
+    /** A failed request's cause: a read that waited {@code timeout} in vain says so. */
+    static String cause(Throwable failure, Duration timeout) {
+        if (failure instanceof SocketTimeoutException || failure instanceof InterruptedIOException) {
+            return "timeout (" + timeout.toSeconds() + " s)";
         }
-        String message = root.getMessage() == null ? "" : ": " + root.getMessage();
-        return root.getClass().getSimpleName() + message;
+        String message = failure.getMessage() == null ? "" : ": " + failure.getMessage();
+        return failure.getClass().getSimpleName() + message;
     }
 
     private static String problemType(String body) {

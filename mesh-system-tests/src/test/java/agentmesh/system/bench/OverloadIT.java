@@ -9,7 +9,6 @@ import agentmesh.system.MeshClient;
 import agentmesh.system.MeshStackExtension;
 import jakarta.json.JsonObject;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -41,10 +40,6 @@ class OverloadIT {
         URI base = MeshStackExtension.stack().config().baseUri();
         MeshClient mesh = MeshClient.forStack();
         BenchAgents agents = BenchAgents.register(mesh, 20);
-        HttpClient http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5))
-                .build();
         StepRecorder flood = new StepRecorder(1, RATE, (int) (RATE * LOAD.toSeconds()));
         AtomicBoolean flooding = new AtomicBoolean(true);
         Map<Integer, Long> readAnswers = new ConcurrentHashMap<>();
@@ -52,13 +47,15 @@ class OverloadIT {
                 .mapToObj(i -> pollWhile(flooding, mesh, mesh.registerAgent("overload-reader"), readAnswers))
                 .toList();
 
-        new OpenLoopSender(http, base, agents, 0.1, CONNECTIONS).offer(flood);
-        await().atMost(OpenLoopSender.REQUEST_TIMEOUT.plusSeconds(10))
-                .until(() -> flood.accepted()
-                                + flood.errors().values().stream()
-                                        .mapToLong(Long::longValue)
-                                        .sum()
-                        >= flood.planned);
+        try (OpenLoopSender sender = new OpenLoopSender(base, agents, 0.1, CONNECTIONS)) {
+            sender.offer(flood);
+            await().atMost(OpenLoopSender.REQUEST_TIMEOUT.plusSeconds(10))
+                    .until(() -> flood.accepted()
+                                    + flood.errors().values().stream()
+                                            .mapToLong(Long::longValue)
+                                            .sum()
+                            >= flood.planned);
+        }
         flooding.set(false);
         CompletableFuture.allOf(readers.toArray(CompletableFuture[]::new)).join();
 

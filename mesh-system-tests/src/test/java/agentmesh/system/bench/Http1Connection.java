@@ -1,0 +1,234 @@
+package agentmesh.system.bench;
+
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One keep-alive HTTP/1.1 connection on a blocking socket: the benchmark's client for the mesh's load. The JDK's
+ * HttpClient spent 0.6–1.0 ms of the generator's CPU per request on this machine (its executor hand-offs, flows and
+ * header maps), more than the mesh's own share of some stages; a request here is one prepared byte array written
+ * and one answer read, on the calling thread.
+ *
+ * <p>It speaks only what the mesh answers: a status line, headers, and a body by {@code Content-Length}, chunked, or
+ * up to the end of the connection. Not thread-safe: one request at a time, by one thread.
+ */
+final class Http1Connection implements AutoCloseable {
+
+    /** An answer's status and headers (names in lower case); its body is read from {@link #body()}. */
+    record Head(int status, Map<String, String> headers) {
+
+        Optional<String> header(String name) {
+            return Optional.ofNullable(headers.get(name));
+        }
+    }
+
+    /** A whole answer. */
+    record Answer(Head head, String body) {
+
+        int status() {
+            return head.status();
+        }
+    }
+
+    private final Socket socket;
+    private final OutputStream out;
+    private final BufferedInputStream in;
+    private InputStream body = InputStream.nullInputStream();
+    private boolean reusable = true;
+
+    /** Connects, within {@code connectTimeout}; each read then waits at most {@code readTimeout}. */
+    Http1Connection(URI origin, Duration connectTimeout, Duration readTimeout) throws IOException {
+        socket = new Socket();
+        try {
+            socket.setTcpNoDelay(true);
+            socket.connect(new InetSocketAddress(origin.getHost(), port(origin)), (int) connectTimeout.toMillis());
+            socket.setSoTimeout((int) readTimeout.toMillis());
+            out = socket.getOutputStream();
+            in = new BufferedInputStream(socket.getInputStream(), 16 * 1024);
+        } catch (IOException e) {
+            socket.close();
+            throw e;
+        }
+    }
+
+    /** A request's bytes, made once: {@code body} null for a GET. */
+    static byte[] request(String method, URI target, Map<String, String> headers, String body) {
+        StringBuilder request = new StringBuilder(256 + (body == null ? 0 : body.length()));
+        String path = target.getRawPath() + (target.getRawQuery() == null ? "" : "?" + target.getRawQuery());
+        request.append(method).append(' ').append(path).append(" HTTP/1.1\r\n");
+        request.append("Host: ")
+                .append(target.getHost())
+                .append(':')
+                .append(port(target))
+                .append("\r\n");
+        headers.forEach(
+                (name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
+        byte[] content = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        if (body != null) {
+            request.append("Content-Length: ").append(content.length).append("\r\n");
+        }
+        request.append("\r\n");
+        byte[] head = request.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] whole = new byte[head.length + content.length];
+        System.arraycopy(head, 0, whole, 0, head.length);
+        System.arraycopy(content, 0, whole, head.length, content.length);
+        return whole;
+    }
+
+    /** Sends the request and reads the whole answer. */
+    Answer exchange(byte[] request) throws IOException {
+        Head head = send(request);
+        return new Answer(head, new String(body.readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    /** Sends the request and reads the answer's head; its body follows in {@link #body()}. */
+    Head send(byte[] request) throws IOException {
+        if (!reusable) {
+            throw new IOException("the server closed this connection");
+        }
+        body.readAllBytes(); // what is left of the previous answer
+        out.write(request);
+        out.flush();
+        String statusLine = line();
+        if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12) {
+            throw new IOException("not an HTTP/1.1 answer: " + statusLine);
+        }
+        int status = Integer.parseInt(statusLine.substring(9, 12));
+        Map<String, String> headers = new HashMap<>();
+        for (String line = line(); !line.isEmpty(); line = line()) {
+            int colon = line.indexOf(':');
+            if (colon > 0) {
+                headers.put(
+                        line.substring(0, colon).trim().toLowerCase(),
+                        line.substring(colon + 1).trim());
+            }
+        }
+        reusable = !"close".equalsIgnoreCase(headers.get("connection"));
+        if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
+            body = new Chunked();
+        } else if (headers.containsKey("content-length")) {
+            body = new Bounded(Long.parseLong(headers.get("content-length")));
+        } else {
+            reusable = false;
+            body = in;
+        }
+        return new Head(status, headers);
+    }
+
+    /** The body of the answer whose head {@link #send} returned. */
+    InputStream body() {
+        return body;
+    }
+
+    /** Whether another request may go on this connection (the server did not end it). */
+    boolean reusable() {
+        return reusable && !socket.isClosed();
+    }
+
+    @Override
+    public void close() {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // closing: nothing to do
+        }
+    }
+
+    private static int port(URI uri) {
+        return uri.getPort() > 0 ? uri.getPort() : 80;
+    }
+
+    // A head's line, without its CR LF.
+    private String line() throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream(64);
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                throw new EOFException("the connection ended in an answer's head");
+            }
+            if (b != '\r') {
+                line.write(b);
+            }
+        }
+        return line.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    /** A body of known length. */
+    private final class Bounded extends InputStream {
+        private long left;
+
+        Bounded(long length) {
+            this.left = length;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            if (left == 0) {
+                return -1;
+            }
+            int read = in.read(buffer, offset, (int) Math.min(length, left));
+            if (read < 0) {
+                throw new EOFException("the connection ended in an answer's body");
+            }
+            left -= read;
+            return read;
+        }
+    }
+
+    /** A chunked body (an event stream is one): chunk by chunk, up to the last, empty one. */
+    private final class Chunked extends InputStream {
+        private long left;
+        private boolean ended;
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            if (ended) {
+                return -1;
+            }
+            if (left == 0) {
+                String size = line();
+                int extension = size.indexOf(';');
+                left = Long.parseLong((extension < 0 ? size : size.substring(0, extension)).trim(), 16);
+                if (left == 0) {
+                    for (String trailer = line(); !trailer.isEmpty(); trailer = line()) {
+                        // trailers: none that matter here
+                    }
+                    ended = true;
+                    return -1;
+                }
+            }
+            int read = in.read(buffer, offset, (int) Math.min(length, left));
+            if (read < 0) {
+                throw new EOFException("the connection ended in a chunk");
+            }
+            left -= read;
+            if (left == 0) {
+                line(); // the chunk's CR LF
+            }
+            return read;
+        }
+    }
+}
