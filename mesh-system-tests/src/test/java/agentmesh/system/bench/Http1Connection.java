@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -42,11 +43,26 @@ final class Http1Connection implements AutoCloseable {
         }
     }
 
+    /**
+     * The connection had served answers and ended before this request's answer began: the server closed it while it
+     * was idle, so it never saw the request, and the request may go again on a new connection.
+     */
+    static final class StaleConnectionException extends IOException {
+        StaleConnectionException(IOException cause) {
+            super("the server had closed the kept-alive connection", cause);
+        }
+    }
+
+    // Payara closes a connection idle for 30 s; one idle this long is not used again.
+    private static final long KEEP_ALIVE_NANOS = Duration.ofSeconds(20).toNanos();
+
     private final Socket socket;
     private final OutputStream out;
     private final BufferedInputStream in;
     private InputStream body = InputStream.nullInputStream();
     private boolean reusable = true;
+    private int answers;
+    private long lastUsed = System.nanoTime();
 
     /** Connects, within {@code connectTimeout}; each read then waits at most {@code readTimeout}. */
     Http1Connection(URI origin, Duration connectTimeout, Duration readTimeout) throws IOException {
@@ -99,9 +115,21 @@ final class Http1Connection implements AutoCloseable {
             throw new IOException("the server closed this connection");
         }
         body.readAllBytes(); // what is left of the previous answer
-        out.write(request);
-        out.flush();
-        String statusLine = line();
+        int first;
+        try {
+            out.write(request);
+            out.flush();
+            first = in.read();
+        } catch (SocketException e) { // reset, broken pipe: not a timeout
+            throw answers > 0 ? new StaleConnectionException(e) : e;
+        }
+        if (first < 0) {
+            EOFException ended = new EOFException("the connection ended before the answer");
+            throw answers > 0 ? new StaleConnectionException(ended) : ended;
+        }
+        String statusLine = (char) first + line();
+        answers++;
+        lastUsed = System.nanoTime();
         if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12) {
             throw new IOException("not an HTTP/1.1 answer: " + statusLine);
         }
@@ -132,9 +160,9 @@ final class Http1Connection implements AutoCloseable {
         return body;
     }
 
-    /** Whether another request may go on this connection (the server did not end it). */
+    /** Whether another request may go on this connection: the server did not end it, and it has not idled long. */
     boolean reusable() {
-        return reusable && !socket.isClosed();
+        return reusable && !socket.isClosed() && System.nanoTime() - lastUsed < KEEP_ALIVE_NANOS;
     }
 
     @Override

@@ -1,14 +1,19 @@
 package agentmesh.system.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -112,6 +117,39 @@ class Http1ConnectionTest {
             assertEquals(
                     "503 over-capacity WITHOUT Retry-After",
                     OpenLoopSender.refusal(503, new Http1Connection.Head(503, Map.of()), answer.body()));
+        }
+    }
+
+    @Test
+    void aConnectionTheServerEndedAfterAnAnswerIsStaleOneEndedBeforeAnyIsBroken() throws Exception {
+        try (ServerSocket closer = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            URI at = URI.create("http://127.0.0.1:" + closer.getLocalPort() + "/");
+            byte[] request = Http1Connection.request("GET", at, Map.of(), null);
+            // Answers the first connection's first request; ends the second connection unanswered, then the first.
+            Thread server = new Thread(() -> {
+                try (Socket first = closer.accept()) {
+                    first.getInputStream().read(new byte[request.length]);
+                    first.getOutputStream()
+                            .write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+                                    .getBytes(StandardCharsets.US_ASCII));
+                    first.getOutputStream().flush();
+                    try (Socket second = closer.accept()) {
+                        second.getInputStream().read(new byte[request.length]);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            server.start();
+            try (Http1Connection kept = new Http1Connection(at, TIMEOUT, TIMEOUT)) {
+                assertEquals("ok", kept.exchange(request).body());
+                try (Http1Connection broken = new Http1Connection(at, TIMEOUT, TIMEOUT)) {
+                    IOException never = assertThrows(IOException.class, () -> broken.exchange(request));
+                    assertFalse(never instanceof Http1Connection.StaleConnectionException, never::toString);
+                }
+                assertThrows(Http1Connection.StaleConnectionException.class, () -> kept.exchange(request));
+            }
+            server.join(TIMEOUT.toMillis());
         }
     }
 

@@ -152,13 +152,28 @@ final class OpenLoopSender implements AutoCloseable {
             }
         }
 
+        private Http1Connection connection() throws IOException {
+            if (connection == null || !connection.reusable()) {
+                if (connection != null) {
+                    connection.close();
+                }
+                connection = new Http1Connection(messages, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+            }
+            return connection;
+        }
+
         private void send(Send send) {
             StepRecorder recorder = send.recorder();
             try {
-                if (connection == null || !connection.reusable()) {
-                    connection = new Http1Connection(messages, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+                byte[] request = request(send);
+                Http1Connection.Answer answer;
+                try {
+                    answer = connection().exchange(request);
+                } catch (Http1Connection.StaleConnectionException e) {
+                    connection.close();
+                    connection = null;
+                    answer = connection().exchange(request);
                 }
-                Http1Connection.Answer answer = connection.exchange(request(send));
                 if (answer.status() == 201 || answer.status() == 200) {
                     recorder.answered(send.index(), System.nanoTime());
                 } else {
