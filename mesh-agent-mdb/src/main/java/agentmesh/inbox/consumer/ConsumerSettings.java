@@ -25,7 +25,7 @@ public class ConsumerSettings {
     boolean reactiveMessaging;
 
     @Inject
-    @ConfigProperty(name = "mesh.consumer.threads", defaultValue = "6")
+    @ConfigProperty(name = "mesh.consumer.threads", defaultValue = "2")
     int threads;
 
     @Inject
