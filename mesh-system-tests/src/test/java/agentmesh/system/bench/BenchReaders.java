@@ -6,6 +6,7 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonReaderFactory;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.StringReader;
 import java.net.URI;
@@ -33,7 +34,6 @@ final class BenchReaders {
     private static final JsonReaderFactory JSON = Json.createReaderFactory(Map.of());
 
     private static final int WAIT_SECONDS = 30;
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
     private static final Duration POLL_READ_TIMEOUT = Duration.ofSeconds(WAIT_SECONDS + 15);
     // A stream's reads wait for the next event; the server's heartbeats come far more often than this.
     private static final Duration STREAM_READ_TIMEOUT = Duration.ofMinutes(2);
@@ -45,7 +45,7 @@ final class BenchReaders {
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
     private final LongAdder requests = new LongAdder();
     private final List<Thread> threads = new ArrayList<>();
-    private final Set<Http1Connection> open = ConcurrentHashMap.newKeySet();
+    private final Set<KeptConnection> open = ConcurrentHashMap.newKeySet();
     private volatile boolean running = true;
 
     BenchReaders(URI base, BenchSettings.ReaderMode mode, Map<String, StepRecorder> recorders) {
@@ -68,7 +68,7 @@ final class BenchReaders {
     /** Ends every read: the threads stop and their connections close. */
     void stop() {
         running = false;
-        open.forEach(Http1Connection::close);
+        open.forEach(KeptConnection::close);
         threads.forEach(Thread::interrupt);
     }
 
@@ -86,81 +86,64 @@ final class BenchReaders {
 
     private void poll(String token) {
         long cursor = 0;
-        Http1Connection connection = null;
-        while (running) {
-            byte[] request = Http1Connection.request(
-                    "GET",
-                    base.resolve("inbox?after=" + cursor + "&limit=500&wait=" + WAIT_SECONDS),
-                    Map.of("Authorization", "Bearer " + token),
-                    null);
-            try {
-                if (connection == null || !connection.reusable()) {
-                    closed(connection);
-                    connection = opened(POLL_READ_TIMEOUT);
-                }
+        try (KeptConnection connection = opened(POLL_READ_TIMEOUT)) {
+            while (running) {
                 requests.increment();
-                Http1Connection.Answer answer;
                 try {
-                    answer = connection.exchange(request);
-                } catch (Http1Connection.StaleConnectionException e) {
-                    closed(connection);
-                    connection = opened(POLL_READ_TIMEOUT);
-                    answer = connection.exchange(request);
+                    Http1Connection.Answer answer = connection.exchange(Http1Connection.request(
+                            "GET",
+                            base.resolve("inbox?after=" + cursor + "&limit=500&wait=" + WAIT_SECONDS),
+                            Map.of("Authorization", "Bearer " + token),
+                            null));
+                    if (answer.status() != 200) {
+                        failed(
+                                OpenLoopSender.refusal(answer.status(), answer.head(), answer.body()),
+                                retryAfter(answer.head()));
+                        continue;
+                    }
+                    long now = System.nanoTime();
+                    JsonObject page;
+                    try (JsonReader reader = JSON.createReader(new StringReader(answer.body()))) {
+                        page = reader.readObject();
+                    }
+                    page.getJsonArray("events").getValuesAs(JsonObject.class).forEach(event -> seen(event, now));
+                    cursor = page.getJsonNumber("nextCursor").longValue();
+                } catch (IOException | RuntimeException e) {
+                    failed(OpenLoopSender.cause(e, POLL_READ_TIMEOUT), PAUSE_AFTER_FAILURE);
                 }
-                if (answer.status() != 200) {
-                    failed(
-                            OpenLoopSender.refusal(answer.status(), answer.head(), answer.body()),
-                            retryAfter(answer.head()));
-                    continue;
-                }
-                long now = System.nanoTime();
-                JsonObject page;
-                try (JsonReader reader = JSON.createReader(new StringReader(answer.body()))) {
-                    page = reader.readObject();
-                }
-                page.getJsonArray("events").getValuesAs(JsonObject.class).forEach(event -> seen(event, now));
-                cursor = page.getJsonNumber("nextCursor").longValue();
-            } catch (IOException | RuntimeException e) {
-                closed(connection);
-                connection = null;
-                failed(OpenLoopSender.cause(e, POLL_READ_TIMEOUT), PAUSE_AFTER_FAILURE);
             }
         }
-        closed(connection);
     }
 
     private void stream(String token) {
         long[] cursor = {0};
-        while (running) {
-            byte[] request = Http1Connection.request(
-                    "GET",
-                    base.resolve("inbox/stream?after=" + cursor[0]),
-                    Map.of("Authorization", "Bearer " + token, "Accept", "text/event-stream"),
-                    null);
-            Http1Connection connection = null;
-            try {
-                connection = opened(STREAM_READ_TIMEOUT);
+        try (KeptConnection connection = opened(STREAM_READ_TIMEOUT)) {
+            while (running) {
                 requests.increment();
-                Http1Connection.Head head = connection.send(request);
-                if (head.status() != 200) {
-                    failed("stream " + head.status(), retryAfter(head));
-                    continue;
+                try {
+                    Http1Connection.Head head = connection.send(Http1Connection.request(
+                            "GET",
+                            base.resolve("inbox/stream?after=" + cursor[0]),
+                            Map.of("Authorization", "Bearer " + token, "Accept", "text/event-stream"),
+                            null));
+                    if (head.status() != 200) {
+                        failed("stream " + head.status(), retryAfter(head));
+                        continue;
+                    }
+                    read(connection.body(), cursor);
+                    failed("stream ended", PAUSE_AFTER_FAILURE);
+                } catch (IOException | RuntimeException e) {
+                    connection.close(); // a stream broken mid-event leaves its connection unusable
+                    failed(OpenLoopSender.cause(e, STREAM_READ_TIMEOUT), PAUSE_AFTER_FAILURE);
                 }
-                read(connection, cursor);
-                failed("stream ended", PAUSE_AFTER_FAILURE);
-            } catch (IOException | RuntimeException e) {
-                failed(OpenLoopSender.cause(e, STREAM_READ_TIMEOUT), PAUSE_AFTER_FAILURE);
-            } finally {
-                closed(connection);
             }
         }
     }
 
     // A stream's events up to its end or break: an event ends at a blank line, its data is the event's JSON; each
     // event's id moves the cursor, where the next stream starts.
-    private void read(Http1Connection connection, long[] cursor) throws IOException {
-        BufferedReader lines =
-                new BufferedReader(new InputStreamReader(connection.body(), StandardCharsets.UTF_8), 8192);
+    private void read(InputStream body, long[] cursor) throws IOException {
+        BufferedReader lines = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8), 8192);
         StringBuilder data = new StringBuilder();
         String id = null;
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -185,20 +168,11 @@ final class BenchReaders {
         }
     }
 
-    private Http1Connection opened(Duration readTimeout) throws IOException {
-        Http1Connection connection = new Http1Connection(base, CONNECT_TIMEOUT, readTimeout);
+    // A connection for one agent's reads, which stop() closes (a blocked read then ends).
+    private KeptConnection opened(Duration readTimeout) {
+        KeptConnection connection = new KeptConnection(base, readTimeout);
         open.add(connection);
-        if (!running) {
-            connection.close(); // stop() may have closed the others just before this one was added
-        }
         return connection;
-    }
-
-    private void closed(Http1Connection connection) {
-        if (connection != null) {
-            connection.close();
-            open.remove(connection);
-        }
     }
 
     private void failed(String cause, Duration pause) {

@@ -32,7 +32,6 @@ import java.util.concurrent.locks.LockSupport;
 final class OpenLoopSender implements AutoCloseable {
 
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
     private final URI messages;
     private final BenchAgents agents;
@@ -108,12 +107,12 @@ final class OpenLoopSender implements AutoCloseable {
                 body);
     }
 
-    /** A sender thread: one send at a time on its connection, opened again after a failure. */
+    /** A sender thread: one send at a time on its connection. */
     private final class Sender implements Runnable {
         private final BlockingQueue<Send> next = new ArrayBlockingQueue<>(1);
+        private final KeptConnection connection = new KeptConnection(messages, REQUEST_TIMEOUT);
         private final Thread thread;
         private volatile boolean stopped;
-        private volatile Http1Connection connection;
 
         Sender(int number) {
             thread = new Thread(this, "bench-sender-" + number);
@@ -128,62 +127,33 @@ final class OpenLoopSender implements AutoCloseable {
         void stop() {
             stopped = true;
             thread.interrupt();
-            Http1Connection open = connection;
-            if (open != null) {
-                open.close();
-            }
+            connection.close();
         }
 
         @Override
         public void run() {
             try {
                 while (!stopped) {
-                    Send send = next.take();
-                    send(send);
+                    send(next.take());
                     idle.addFirst(this);
                 }
             } catch (InterruptedException e) {
                 // stopped
             } finally {
-                Http1Connection open = connection;
-                if (open != null) {
-                    open.close();
-                }
+                connection.close();
             }
-        }
-
-        private Http1Connection connection() throws IOException {
-            if (connection == null || !connection.reusable()) {
-                if (connection != null) {
-                    connection.close();
-                }
-                connection = new Http1Connection(messages, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
-            }
-            return connection;
         }
 
         private void send(Send send) {
             StepRecorder recorder = send.recorder();
             try {
-                byte[] request = request(send);
-                Http1Connection.Answer answer;
-                try {
-                    answer = connection().exchange(request);
-                } catch (Http1Connection.StaleConnectionException e) {
-                    connection.close();
-                    connection = null;
-                    answer = connection().exchange(request);
-                }
+                Http1Connection.Answer answer = connection.exchange(request(send));
                 if (answer.status() == 201 || answer.status() == 200) {
                     recorder.answered(send.index(), System.nanoTime());
                 } else {
                     recorder.failed(send.index(), refusal(answer.status(), answer.head(), answer.body()));
                 }
             } catch (IOException | RuntimeException e) {
-                if (connection != null) {
-                    connection.close();
-                    connection = null;
-                }
                 recorder.failed(send.index(), stopped ? "stopped" : cause(e, REQUEST_TIMEOUT));
             }
         }

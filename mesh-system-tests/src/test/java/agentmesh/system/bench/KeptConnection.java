@@ -1,0 +1,82 @@
+package agentmesh.system.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.time.Duration;
+
+/**
+ * One thread's connection to the mesh, as a client's pool keeps it: opened when a request needs it, kept alive between
+ * requests, opened again when the server ended it, it idled long or a request failed on it. A request the server
+ * never saw because it had closed the idle connection ({@link Http1Connection.StaleConnectionException}) goes again
+ * once on a new one, as HTTP clients do. {@link #close()} may come from another thread, to end a blocked read.
+ */
+final class KeptConnection implements AutoCloseable {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+    private final URI origin;
+    private final Duration readTimeout;
+    private volatile Http1Connection connection;
+
+    KeptConnection(URI origin, Duration readTimeout) {
+        this.origin = origin;
+        this.readTimeout = readTimeout;
+    }
+
+    /** Sends the request and reads the whole answer. */
+    Http1Connection.Answer exchange(byte[] request) throws IOException {
+        return onConnection(connection -> connection.exchange(request));
+    }
+
+    /** Sends the request and reads the answer's head; its body follows in {@link #body()}. */
+    Http1Connection.Head send(byte[] request) throws IOException {
+        return onConnection(connection -> connection.send(request));
+    }
+
+    /** The body of the answer whose head {@link #send} returned. */
+    InputStream body() throws IOException {
+        Http1Connection open = connection;
+        if (open == null) {
+            throw new IOException("closed");
+        }
+        return open.body();
+    }
+
+    @Override
+    public void close() {
+        Http1Connection open = connection;
+        connection = null;
+        if (open != null) {
+            open.close();
+        }
+    }
+
+    private interface Call<T> {
+        T on(Http1Connection connection) throws IOException;
+    }
+
+    private <T> T onConnection(Call<T> call) throws IOException {
+        try {
+            try {
+                return call.on(current());
+            } catch (Http1Connection.StaleConnectionException e) {
+                close();
+                return call.on(current());
+            }
+        } catch (IOException | RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    private Http1Connection current() throws IOException {
+        Http1Connection open = connection;
+        if (open == null || !open.reusable()) {
+            close();
+            open = new Http1Connection(origin, CONNECT_TIMEOUT, readTimeout);
+            connection = open;
+        }
+        return open;
+    }
+}
