@@ -145,9 +145,9 @@ final class Http1Connection implements AutoCloseable {
         }
         reusable = !"close".equalsIgnoreCase(headers.get("connection"));
         if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
-            body = new Chunked();
+            body = new Body(true, 0);
         } else if (headers.containsKey("content-length")) {
-            body = new Bounded(Long.parseLong(headers.get("content-length")));
+            body = new Body(false, Long.parseLong(headers.get("content-length")));
         } else {
             reusable = false;
             body = in;
@@ -192,11 +192,14 @@ final class Http1Connection implements AutoCloseable {
         return line.toString(StandardCharsets.ISO_8859_1);
     }
 
-    /** A body of known length. */
-    private final class Bounded extends InputStream {
-        private long left;
+    /** An answer's body: of a known length, or chunked (an event stream is), up to the last, empty chunk. */
+    private final class Body extends InputStream {
+        private final boolean chunked;
+        private long left; // of the body, or of the chunk being read
+        private boolean ended;
 
-        Bounded(long length) {
+        Body(boolean chunked, long length) {
+            this.chunked = chunked;
             this.left = length;
         }
 
@@ -208,7 +211,8 @@ final class Http1Connection implements AutoCloseable {
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
-            if (left == 0) {
+            if (ended || (left == 0 && !(chunked && nextChunk()))) {
+                ended = true;
                 return -1;
             }
             int read = in.read(buffer, offset, (int) Math.min(length, left));
@@ -216,47 +220,24 @@ final class Http1Connection implements AutoCloseable {
                 throw new EOFException("the connection ended in an answer's body");
             }
             left -= read;
-            return read;
-        }
-    }
-
-    /** A chunked body (an event stream is one): chunk by chunk, up to the last, empty one. */
-    private final class Chunked extends InputStream {
-        private long left;
-        private boolean ended;
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            if (ended) {
-                return -1;
-            }
-            if (left == 0) {
-                String size = line();
-                int extension = size.indexOf(';');
-                left = Long.parseLong((extension < 0 ? size : size.substring(0, extension)).trim(), 16);
-                if (left == 0) {
-                    for (String trailer = line(); !trailer.isEmpty(); trailer = line()) {
-                        // trailers: none that matter here
-                    }
-                    ended = true;
-                    return -1;
-                }
-            }
-            int read = in.read(buffer, offset, (int) Math.min(length, left));
-            if (read < 0) {
-                throw new EOFException("the connection ended in a chunk");
-            }
-            left -= read;
-            if (left == 0) {
+            if (chunked && left == 0) {
                 line(); // the chunk's CR LF
             }
             return read;
+        }
+
+        // Reads the next chunk's size; false at the last chunk, whose trailers (none that matter here) it reads too.
+        private boolean nextChunk() throws IOException {
+            String size = line();
+            int extension = size.indexOf(';');
+            left = Long.parseLong((extension < 0 ? size : size.substring(0, extension)).trim(), 16);
+            if (left > 0) {
+                return true;
+            }
+            for (String trailer = line(); !trailer.isEmpty(); trailer = line()) {
+                // skipped
+            }
+            return false;
         }
     }
 }
