@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Every agent reads its own inbox all the time, as a live agent does: by long poll (again at once after each
- * answer) or by one Server-Sent Events stream (reconnecting with Last-Event-ID). Each benchmark message seen is
+ * answer) or by one Server-Sent Events stream (reconnecting after its last event's id). Each benchmark message seen is
  * reported to its step's recorder with the time it was seen. Each agent reads on a thread and a connection of its
  * own ({@link Http1Connection}): a blocked read costs nothing, and an event costs one read of the socket.
  */
@@ -150,11 +150,11 @@ final class BenchReaders {
             if (line.isEmpty()) {
                 if (data.length() > 0) {
                     long now = System.nanoTime();
+                    if (id != null) { // first: an event that cannot be read is not read again at every reconnect
+                        cursor[0] = Long.parseLong(id);
+                    }
                     try (JsonReader reader = JSON.createReader(new StringReader(data.toString()))) {
                         seen(reader.readObject(), now);
-                    }
-                    if (id != null) {
-                        cursor[0] = Long.parseLong(id);
                     }
                 }
                 data.setLength(0);

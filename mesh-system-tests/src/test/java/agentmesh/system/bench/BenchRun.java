@@ -166,7 +166,8 @@ final class BenchRun {
     /** Waits for every answer, then for every admitted message to be seen; false if that took over the drain time. */
     private boolean settle(StepRecorder recorder) {
         try {
-            await().atMost(OpenLoopSender.REQUEST_TIMEOUT.plusSeconds(5))
+            // A send waits at most its connection's 5 s and its answer's REQUEST_TIMEOUT.
+            await().atMost(OpenLoopSender.REQUEST_TIMEOUT.plusSeconds(10))
                     .pollInterval(Duration.ofMillis(100))
                     .until(() -> recorder.accepted()
                                     + recorder.errors().values().stream()

@@ -73,126 +73,127 @@ class DrainBenchmark {
             URI base = config.baseUri();
             MeshClient mesh = new MeshClient(base);
             BenchAgents loadAgents = BenchAgents.register(mesh, 10);
-            OpenLoopSender load = new OpenLoopSender(base, loadAgents, 0.1, 256);
-            String template = template(mesh, config);
+            try (OpenLoopSender load = new OpenLoopSender(base, loadAgents, 0.1, 256)) {
+                String template = template(mesh, config);
 
-            double[] smallTable = underLoad(load, stack.server(), config, 1);
-            report.append("| measure | figure |\n|---|---|\n");
-            loadRows(report, "small table", smallTable);
+                double[] smallTable = underLoad(load, stack.server(), config, 1);
+                report.append("| measure | figure |\n|---|---|\n");
+                loadRows(report, "small table", smallTable);
 
-            KafkaBroker broker = stack.kafka().orElseThrow();
-            assertEquals(
-                    204,
-                    mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
-                            .status());
-            long brokerBack = backlog(broker, config, template, "ev-alone-", events);
-            await().atMost(Duration.ofMinutes(10))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> count(config, "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'") == 0);
-            double published = seconds(brokerBack);
-            long deliveredWhileHeld = delivered(config, "ev-alone-");
-            assertEquals(
-                    204,
-                    mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
-                            .status());
-            long released = System.nanoTime();
-            await().atMost(Duration.ofMinutes(10))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> delivered(config, "ev-alone-") == events);
-            report.append(row(
-                    events + " events for " + RECIPIENTS + " recipients after a broker outage, the"
-                            + " consumer held"
-                            + (deliveredWhileHeld > 0
-                                    ? " (yet " + deliveredWhileHeld + " delivered: it" + " does not hold)"
-                                    : "")
-                            + ": broker started → all published",
-                    String.format("%.1f s", published)));
-            report.append(row(
-                    "dispatcher alone (first to last sent)",
-                    String.format("%,.0f events/s", events / sentSpan(config, "ev-alone-"))));
-            report.append(row(
-                    "then the consumer alone on that backlog: released → all delivered",
-                    String.format(
-                            "%.1f s, %,.0f events/s first to last",
-                            seconds(released), events / deliveredSpan(config, "ev-alone-"))));
+                KafkaBroker broker = stack.kafka().orElseThrow();
+                assertEquals(
+                        204,
+                        mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                                .status());
+                long brokerBack = backlog(broker, config, template, "ev-alone-", events);
+                await().atMost(Duration.ofMinutes(10))
+                        .pollInterval(Duration.ofMillis(100))
+                        .until(() -> count(config, "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'") == 0);
+                double published = seconds(brokerBack);
+                long deliveredWhileHeld = delivered(config, "ev-alone-");
+                assertEquals(
+                        204,
+                        mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                                .status());
+                long released = System.nanoTime();
+                await().atMost(Duration.ofMinutes(10))
+                        .pollInterval(Duration.ofMillis(100))
+                        .until(() -> delivered(config, "ev-alone-") == events);
+                report.append(row(
+                        events + " events for " + RECIPIENTS + " recipients after a broker outage, the"
+                                + " consumer held"
+                                + (deliveredWhileHeld > 0
+                                        ? " (yet " + deliveredWhileHeld + " delivered: it" + " does not hold)"
+                                        : "")
+                                + ": broker started → all published",
+                        String.format("%.1f s", published)));
+                report.append(row(
+                        "dispatcher alone (first to last sent)",
+                        String.format("%,.0f events/s", events / sentSpan(config, "ev-alone-"))));
+                report.append(row(
+                        "then the consumer alone on that backlog: released → all delivered",
+                        String.format(
+                                "%.1f s, %,.0f events/s first to last",
+                                seconds(released), events / deliveredSpan(config, "ev-alone-"))));
 
-            brokerBack = backlog(broker, config, template, "ev-drain-", events);
-            await().atMost(Duration.ofMinutes(10))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> count(config, "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'") == 0);
-            published = seconds(brokerBack);
-            await().atMost(Duration.ofMinutes(10))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> delivered(config, "ev-drain-") == events);
-            double delivered = seconds(brokerBack);
-            report.append(row(
-                    "the same with the consumer running: broker started → all published",
-                    String.format("%.1f s", published)));
-            report.append(row("… → all delivered", String.format("%.1f s", delivered)));
-            report.append(row(
-                    "dispatcher rate (first to last sent, consumer running too)",
-                    String.format("%,.0f events/s", events / sentSpan(config, "ev-drain-"))));
-            report.append(row(
-                    "consumer rate (first to last delivered, dispatcher running too)",
-                    String.format("%,.0f events/s", events / deliveredSpan(config, "ev-drain-"))));
+                brokerBack = backlog(broker, config, template, "ev-drain-", events);
+                await().atMost(Duration.ofMinutes(10))
+                        .pollInterval(Duration.ofMillis(100))
+                        .until(() -> count(config, "SELECT COUNT(*) FROM outbox_event WHERE status = 'PENDING'") == 0);
+                published = seconds(brokerBack);
+                await().atMost(Duration.ofMinutes(10))
+                        .pollInterval(Duration.ofMillis(100))
+                        .until(() -> delivered(config, "ev-drain-") == events);
+                double delivered = seconds(brokerBack);
+                report.append(row(
+                        "the same with the consumer running: broker started → all published",
+                        String.format("%.1f s", published)));
+                report.append(row("… → all delivered", String.format("%.1f s", delivered)));
+                report.append(row(
+                        "dispatcher rate (first to last sent, consumer running too)",
+                        String.format("%,.0f events/s", events / sentSpan(config, "ev-drain-"))));
+                report.append(row(
+                        "consumer rate (first to last delivered, dispatcher running too)",
+                        String.format("%,.0f events/s", events / deliveredSpan(config, "ev-drain-"))));
 
-            long produced = produceDirectly(config, template, "ev-direct-", events);
-            await().atMost(Duration.ofMinutes(10))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> delivered(config, "ev-direct-") == events);
-            double consumerAlone = events / deliveredSpan(config, "ev-direct-");
-            report.append(row(
-                    "consumer alone: " + events + " records produced straight to the topic (in "
-                            + String.format("%.1f s", produced / 1e9) + ")",
-                    String.format("%,.0f events/s", consumerAlone)));
+                long produced = produceDirectly(config, template, "ev-direct-", events);
+                await().atMost(Duration.ofMinutes(10))
+                        .pollInterval(Duration.ofMillis(100))
+                        .until(() -> delivered(config, "ev-direct-") == events);
+                double consumerAlone = events / deliveredSpan(config, "ev-direct-");
+                report.append(row(
+                        "consumer alone: " + events + " records produced straight to the topic (in "
+                                + String.format("%.1f s", produced / 1e9) + ")",
+                        String.format("%,.0f events/s", consumerAlone)));
 
-            assertEquals(
-                    204,
-                    mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
-                            .status());
-            produceDirectly(config, template, "ev-crash-", events);
-            assertEquals(
-                    204,
-                    mesh.post("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN, "")
-                            .status());
-            assertEquals(
-                    204,
-                    mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
-                            .status());
-            released = System.nanoTime();
-            await().atMost(Duration.ofMinutes(10))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> delivered(config, "ev-crash-") == events);
-            report.append(row(
-                    "the same backlog on the topic, one consumer thread crashing at its first offset"
-                            + " commit (its group rebalances): released → all delivered",
-                    String.format(
-                            "%.1f s, %,.0f events/s first to last",
-                            seconds(released), events / deliveredSpan(config, "ev-crash-"))));
+                assertEquals(
+                        204,
+                        mesh.put("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                                .status());
+                produceDirectly(config, template, "ev-crash-", events);
+                assertEquals(
+                        204,
+                        mesh.post("admin/test-faults/consumer-crash", MeshStackExtension.ADMIN_TOKEN, "")
+                                .status());
+                assertEquals(
+                        204,
+                        mesh.delete("admin/test-faults/consumer-hold", MeshStackExtension.ADMIN_TOKEN)
+                                .status());
+                released = System.nanoTime();
+                await().atMost(Duration.ofMinutes(10))
+                        .pollInterval(Duration.ofMillis(100))
+                        .until(() -> delivered(config, "ev-crash-") == events);
+                report.append(row(
+                        "the same backlog on the topic, one consumer thread crashing at its first offset"
+                                + " commit (its group rebalances): released → all delivered",
+                        String.format(
+                                "%.1f s, %,.0f events/s first to last",
+                                seconds(released), events / deliveredSpan(config, "ev-crash-"))));
 
-            LOG.info("Seeding 1,000,000 sent rows and 50,000 blocked ones");
-            MeshDatabase.update(
-                    config,
-                    "INSERT INTO outbox_event (event_key, event_type, payload, status, attempts,"
-                            + " next_attempt_at, created_at, sent_at) SELECT " + recipientOf("seq")
-                            + ", 'message', '{}',"
-                            + " 'SENT', 0, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) FROM seq_1_to_1000000");
-            MeshDatabase.update(
-                    config,
-                    "INSERT INTO outbox_event (event_key, event_type, payload, status, attempts,"
-                            + " next_attempt_at, created_at) SELECT 'blocked@bench', 'message', '{}', 'PENDING',"
-                            + " IF(seq = 1, 3, 0), UTC_TIMESTAMP(6) + INTERVAL 1 DAY, UTC_TIMESTAMP(6) FROM seq_1_to_50000");
-            double[] fullTable = underLoad(load, stack.server(), config, 2);
-            loadRows(report, "1,000,000 sent + 50,000 blocked rows", fullTable);
-            report.append(row(
-                    "ratio full / small: round p50, commit → ack p99",
-                    String.format("%.2f, %.2f", fullTable[0] / smallTable[0], fullTable[3] / smallTable[3])));
+                LOG.info("Seeding 1,000,000 sent rows and 50,000 blocked ones");
+                MeshDatabase.update(
+                        config,
+                        "INSERT INTO outbox_event (event_key, event_type, payload, status, attempts,"
+                                + " next_attempt_at, created_at, sent_at) SELECT " + recipientOf("seq")
+                                + ", 'message', '{}',"
+                                + " 'SENT', 0, UTC_TIMESTAMP(6), UTC_TIMESTAMP(6), UTC_TIMESTAMP(6) FROM seq_1_to_1000000");
+                MeshDatabase.update(
+                        config,
+                        "INSERT INTO outbox_event (event_key, event_type, payload, status, attempts,"
+                                + " next_attempt_at, created_at) SELECT 'blocked@bench', 'message', '{}', 'PENDING',"
+                                + " IF(seq = 1, 3, 0), UTC_TIMESTAMP(6) + INTERVAL 1 DAY, UTC_TIMESTAMP(6) FROM seq_1_to_50000");
+                double[] fullTable = underLoad(load, stack.server(), config, 2);
+                loadRows(report, "1,000,000 sent + 50,000 blocked rows", fullTable);
+                report.append(row(
+                        "ratio full / small: round p50, commit → ack p99",
+                        String.format("%.2f, %.2f", fullTable[0] / smallTable[0], fullTable[3] / smallTable[3])));
 
-            double[] outage = outageUnderLoad(load, broker, config);
-            report.append(row(
-                    "a " + OUTAGE.toSeconds() + " s broker outage under " + LOAD_RATE + " sends/s: broker"
-                            + " ready again → the first event published, → every event accepted before delivered",
-                    String.format("%.1f s, %.1f s", outage[0], outage[1])));
+                double[] outage = outageUnderLoad(load, broker, config);
+                report.append(row(
+                        "a " + OUTAGE.toSeconds() + " s broker outage under " + LOAD_RATE + " sends/s: broker"
+                                + " ready again → the first event published, → every event accepted before delivered",
+                        String.format("%.1f s, %.1f s", outage[0], outage[1])));
+            }
         }
         String text = report.append('\n').toString();
         System.out.println(text);

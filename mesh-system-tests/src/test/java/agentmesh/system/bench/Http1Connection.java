@@ -18,7 +18,7 @@ import java.util.Optional;
 
 /**
  * One keep-alive HTTP/1.1 connection on a blocking socket: the benchmark's client for the mesh's load. The JDK's
- * HttpClient spent 0.6–1.0 ms of the generator's CPU per request on this machine (its executor hand-offs, flows and
+ * HttpClient spent 0.9–1.25 ms of the generator's CPU per send on this machine (its executor hand-offs, flows and
  * header maps), more than the mesh's own share of some stages; a request here is one prepared byte array written
  * and one answer read, on the calling thread.
  *
@@ -44,8 +44,9 @@ final class Http1Connection implements AutoCloseable {
     }
 
     /**
-     * The connection had served answers and ended before this request's answer began: the server closed it while it
-     * was idle, so it never saw the request, and the request may go again on a new connection.
+     * The connection had served answers and ended before this request's answer began, not closed by this side: the
+     * server closed it while it was idle, so it never saw the request, and the request may go again on a new
+     * connection.
      */
     static final class StaleConnectionException extends IOException {
         StaleConnectionException(IOException cause) {
@@ -61,7 +62,8 @@ final class Http1Connection implements AutoCloseable {
     private final BufferedInputStream in;
     private InputStream body = InputStream.nullInputStream();
     private boolean reusable = true;
-    private int answers;
+    private boolean servedBefore;
+    private volatile boolean closed;
     private long lastUsed = System.nanoTime();
 
     /** Connects, within {@code connectTimeout}; each read then waits at most {@code readTimeout}. */
@@ -120,20 +122,20 @@ final class Http1Connection implements AutoCloseable {
             out.write(request);
             out.flush();
             first = in.read();
-        } catch (SocketException e) { // reset, broken pipe: not a timeout
-            throw answers > 0 ? new StaleConnectionException(e) : e;
+        } catch (SocketException e) { // reset, broken pipe, or closed here: not a timeout
+            throw servedBefore && !closed ? new StaleConnectionException(e) : e;
         }
         if (first < 0) {
             EOFException ended = new EOFException("the connection ended before the answer");
-            throw answers > 0 ? new StaleConnectionException(ended) : ended;
+            throw servedBefore && !closed ? new StaleConnectionException(ended) : ended;
         }
         String statusLine = (char) first + line();
-        answers++;
-        lastUsed = System.nanoTime();
         if (!statusLine.startsWith("HTTP/1.") || statusLine.length() < 12) {
             throw new IOException("not an HTTP/1.1 answer: " + statusLine);
         }
         int status = Integer.parseInt(statusLine.substring(9, 12));
+        servedBefore = true;
+        lastUsed = System.nanoTime();
         Map<String, String> headers = new HashMap<>();
         for (String line = line(); !line.isEmpty(); line = line()) {
             int colon = line.indexOf(':');
@@ -143,8 +145,12 @@ final class Http1Connection implements AutoCloseable {
                         line.substring(colon + 1).trim());
             }
         }
-        reusable = !"close".equalsIgnoreCase(headers.get("connection"));
-        if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
+        String connection = headers.getOrDefault("connection", "").toLowerCase();
+        reusable =
+                statusLine.startsWith("HTTP/1.1") ? !connection.contains("close") : connection.contains("keep-alive");
+        if (status < 200 || status == 204 || status == 304) {
+            body = new Body(false, 0);
+        } else if (headers.getOrDefault("transfer-encoding", "").toLowerCase().endsWith("chunked")) {
             body = new Body(true, 0);
         } else if (headers.containsKey("content-length")) {
             body = new Body(false, Long.parseLong(headers.get("content-length")));
@@ -167,6 +173,7 @@ final class Http1Connection implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         try {
             socket.close();
         } catch (IOException e) {
@@ -211,6 +218,9 @@ final class Http1Connection implements AutoCloseable {
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
+            if (length == 0) {
+                return 0;
+            }
             if (ended || (left == 0 && !(chunked && nextChunk()))) {
                 ended = true;
                 return -1;

@@ -18,6 +18,7 @@ final class KeptConnection implements AutoCloseable {
     private final URI origin;
     private final Duration readTimeout;
     private volatile Http1Connection connection;
+    private volatile boolean closed;
 
     KeptConnection(URI origin, Duration readTimeout) {
         this.origin = origin;
@@ -43,8 +44,15 @@ final class KeptConnection implements AutoCloseable {
         return open.body();
     }
 
+    /** Ends the connection for good: a request under way fails, and no other is made. */
     @Override
     public void close() {
+        closed = true;
+        discard();
+    }
+
+    // Drops the current connection; the next request opens another.
+    private void discard() {
         Http1Connection open = connection;
         connection = null;
         if (open != null) {
@@ -61,21 +69,28 @@ final class KeptConnection implements AutoCloseable {
             try {
                 return call.on(current());
             } catch (Http1Connection.StaleConnectionException e) {
-                close();
+                discard();
                 return call.on(current());
             }
         } catch (IOException | RuntimeException e) {
-            close();
+            discard();
             throw e;
         }
     }
 
     private Http1Connection current() throws IOException {
+        if (closed) {
+            throw new IOException("closed");
+        }
         Http1Connection open = connection;
         if (open == null || !open.reusable()) {
-            close();
+            discard();
             open = new Http1Connection(origin, CONNECT_TIMEOUT, readTimeout);
             connection = open;
+        }
+        if (closed) { // closed while it was opened
+            discard();
+            throw new IOException("closed");
         }
         return open;
     }

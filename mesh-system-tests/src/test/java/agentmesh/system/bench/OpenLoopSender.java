@@ -39,6 +39,7 @@ final class OpenLoopSender implements AutoCloseable {
     private final int maxInFlight;
     private final BlockingDeque<Sender> idle = new LinkedBlockingDeque<>();
     private final List<Sender> senders = new ArrayList<>();
+    private volatile boolean closed;
 
     OpenLoopSender(URI base, BenchAgents agents, double newTaskShare, int maxInFlight) {
         this.messages = base.resolve("messages");
@@ -49,6 +50,9 @@ final class OpenLoopSender implements AutoCloseable {
 
     /** Offers {@code recorder.planned} sends at {@code recorder.rate}/s; returns when the last one has started. */
     void offer(StepRecorder recorder) {
+        if (closed) {
+            throw new IllegalStateException("the sender is closed");
+        }
         long periodNanos = 1_000_000_000L / recorder.rate;
         long start = System.nanoTime();
         for (int i = 0; i < recorder.planned; i++) {
@@ -66,6 +70,7 @@ final class OpenLoopSender implements AutoCloseable {
     /** Ends the sender threads and their connections; a send under way is counted as failed. */
     @Override
     public void close() {
+        closed = true;
         synchronized (senders) {
             senders.forEach(Sender::stop);
         }
@@ -141,6 +146,10 @@ final class OpenLoopSender implements AutoCloseable {
                 // stopped
             } finally {
                 connection.close();
+                Send handed = next.poll(); // handed over as it stopped: it still ends as failed
+                if (handed != null) {
+                    handed.recorder().failed(handed.index(), "stopped");
+                }
             }
         }
 

@@ -191,8 +191,7 @@ final class RawCeilings {
         for (int t = 0; t < HTTP_CONCURRENCY; t++) {
             int first = t;
             workers.add(pool.submit(() -> {
-                try (Http1Connection connection =
-                        new Http1Connection(me, Duration.ofSeconds(5), Duration.ofSeconds(10))) {
+                try (KeptConnection connection = new KeptConnection(me, Duration.ofSeconds(10))) {
                     for (int i = first; System.nanoTime() < end; i += HTTP_CONCURRENCY) {
                         byte[] request = Http1Connection.request(
                                 "GET",
