@@ -38,6 +38,10 @@ public class OutboxConfig {
     int batchSize;
 
     @Inject
+    @ConfigProperty(name = "mesh.outbox.linger-ms", defaultValue = "10")
+    long lingerMillis;
+
+    @Inject
     @ConfigProperty(name = "mesh.outbox.backoff-base-ms", defaultValue = "5000")
     long backoffBaseMillis;
 
@@ -107,6 +111,15 @@ public class OutboxConfig {
 
     public int batchSize() {
         return batchSize;
+    }
+
+    /**
+     * The least time from one dispatch round's start to the next one's: under load, the events committed meanwhile
+     * share a round (one read, one Kafka transaction) and reach the consumers together; after a quiet spell a round
+     * starts at once.
+     */
+    public Duration linger() {
+        return Duration.ofMillis(lingerMillis);
     }
 
     /** Refused publishes: {@code backoff-base-ms} doubling to {@code backoff-max-ms}; dead after {@code max-attempts}. */

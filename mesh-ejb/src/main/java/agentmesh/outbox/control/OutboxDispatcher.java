@@ -19,8 +19,10 @@ import java.util.logging.Logger;
  * wrote outbox events commits, and on every sweep. Triggers coalesce: however many arrive while a round runs, one
  * more round follows. A round that published up to its bounds is followed by another at once, so a backlog drains
  * without waiting for the sweep; one that stopped short took everything due when it read the table, and whatever has
- * committed since has triggered a round of its own (an empty repeat would cost a transaction and a read). A
- * trigger is a flag and a wake-up: it costs a committing sender nothing. When a round finds Kafka out of reach, no
+ * committed since has triggered a round of its own (an empty repeat would cost a transaction and a read). Otherwise a
+ * round starts no sooner than {@code mesh.outbox.linger-ms} after the previous one started: under load the events of
+ * several sends share its read, its Kafka transaction and the consumers' fetch of it, at the price of that wait; after
+ * a quiet spell it starts at once. A trigger is a flag and a wake-up: it costs a committing sender nothing. When a round finds Kafka out of reach, no
  * round runs until the producer's handshake with the broker goes through again, or the retry base
  * ({@code mesh.outbox.backoff-base-ms}) is over, whatever triggers arrive: the events wait in the table unchanged, and
  * the first round after an outage starts as soon as the broker answers, outside any database transaction.
@@ -52,10 +54,12 @@ public class OutboxDispatcher {
     private final AtomicBoolean wanted = new AtomicBoolean();
     private volatile boolean stopped;
     private boolean brokerReachable = true;
+    private long lastRoundStart;
     private Thread thread;
 
     @PostConstruct
     void start() {
+        lastRoundStart = System.nanoTime() - config.linger().toNanos();
         thread = threadFactory.newThread(this::run);
         thread.setName("mesh-outbox-dispatcher");
         thread.start();
@@ -85,6 +89,8 @@ public class OutboxDispatcher {
                 LockSupport.park(this);
                 continue;
             }
+            linger();
+            wanted.set(false); // the round reads the table after every commit that triggered meanwhile
             OutboxBatch.Round round;
             do {
                 round = round();
@@ -104,9 +110,18 @@ public class OutboxDispatcher {
         }
     }
 
+    private void linger() {
+        long until = lastRoundStart + config.linger().toNanos();
+        long left;
+        while (!stopped && (left = until - System.nanoTime()) > 0) {
+            LockSupport.parkNanos(this, left); // a trigger's wake-up ends a park early: wait out the rest
+        }
+    }
+
     /** The round's outcome, or null if it failed otherwise than on the broker (logged here). */
     private OutboxBatch.Round round() {
         long start = System.nanoTime();
+        lastRoundStart = start;
         try {
             return batch.dispatch();
         } catch (RuntimeException e) {
