@@ -20,14 +20,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Group commit of sends: the sends that arrive while one send's transaction runs share the next transaction, so that
  * under load a transaction's fixed statements (the pool's two {@code SET autocommit}, the task lock, the commit) and
  * its commit's flush are paid once per group, not once per message. One group is appended at a time; its leader is
  * the request thread at its head, which appends it and then hands the lead to the head of the sends that queued
- * meanwhile. A send that finds no group running leads at once, so an idle mesh appends each send as before.
+ * meanwhile. A send that finds no group running leads at once, so an idle mesh appends each send as before. Under a
+ * moderate load the sends are answered before the next ones arrive and would each go alone: so a leader takes its
+ * group no sooner than {@code mesh.send.linger-ms} after the previous group was taken (or as soon as it is full), and
+ * the sends arriving in the while join it; after a quiet spell it takes its group at once.
  *
  * <p>A group's transaction appends only what it can answer exactly ({@link MessageAppender#appendAll}); any other
  * send — a refusal, an unknown or ended task, a repeated message id — and every send of a group whose transaction
@@ -58,16 +63,21 @@ public class SendGroups {
     @Inject
     MeshMeters meters;
 
+    @Inject
+    @ConfigProperty(name = "mesh.send.linger-ms", defaultValue = "10")
+    long lingerMillis;
+
     MeshCounter committed;
     MeshCounter failed;
     MeshCounter grouped;
 
     private final Object lock = new Object();
 
-    // Guarded by lock: the sends waiting for a group, and whether a thread leads (appends a group, or was handed
-    // the lead and is about to).
+    // Guarded by lock: the sends waiting for a group, whether a thread leads (appends a group, or was handed the
+    // lead and is about to), and when the last group was taken (long ago at first).
     private final ArrayDeque<QueuedSend> queue = new ArrayDeque<>();
     private boolean led;
+    private long lastTake = System.nanoTime() - TimeUnit.HOURS.toNanos(1);
 
     /** A send with its canonical parts and the context it was made in (the parent of its spans). */
     public record GroupedSend(SendCommand command, JsonArray parts, String partsJson, Context cause) {
@@ -108,6 +118,8 @@ public class SendGroups {
             if (!led) {
                 led = true;
                 mine.lead().complete(null);
+            } else if (queue.size() >= MAX_SENDS) {
+                lock.notifyAll(); // a lingering leader's group is full
             }
         }
         CompletableFuture.anyOf(mine.lead(), mine.answer()).join();
@@ -149,6 +161,8 @@ public class SendGroups {
         List<QueuedSend> group = new ArrayList<>();
         int chars = 0;
         synchronized (lock) {
+            linger();
+            lastTake = System.nanoTime();
             while (!queue.isEmpty() && group.size() < MAX_SENDS) {
                 int next = queue.peek().send().partsJson().length();
                 if (!group.isEmpty() && chars + next > MAX_PARTS_CHARS) {
@@ -159,6 +173,20 @@ public class SendGroups {
             }
         }
         return group;
+    }
+
+    // Guarded by lock (waits on it): until the linger since the last group is over or the queue fills a group.
+    private void linger() {
+        long until = lastTake + TimeUnit.MILLISECONDS.toNanos(lingerMillis);
+        long left;
+        while (queue.size() < MAX_SENDS && (left = until - System.nanoTime()) > 0) {
+            try {
+                TimeUnit.NANOSECONDS.timedWait(lock, left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     private void appendTogether(List<QueuedSend> group) {

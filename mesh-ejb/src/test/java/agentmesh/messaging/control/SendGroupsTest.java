@@ -76,6 +76,34 @@ class SendGroupsTest {
     }
 
     @Test
+    void aSendSoonAfterAGroupWaitsTheLingerAndTheSendsArrivingMeanwhileShareItsTransaction() {
+        groups.lingerMillis = 1_000;
+        appender.firstAlone.countDown();
+        assertEquals("m1", groups.append(command("m1")).messageId()); // after a quiet spell: at once, alone
+        startSend("m2");
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> senders.get(0).getState() == Thread.State.TIMED_WAITING); // m2 leads and lingers
+        startSend("m3");
+        await().until(() -> answers.size() == 2);
+        assertEquals(List.of("m1@" + Thread.currentThread().getName()), appender.alone);
+        assertEquals(List.of(List.of("m2", "m3")), appender.groups);
+    }
+
+    @Test
+    void aLingeringLeaderTakesItsGroupAsSoonAsItIsFull() {
+        groups.lingerMillis = 60_000;
+        appender.firstAlone.countDown();
+        groups.append(command("m0"));
+        List<String> ids = IntStream.range(1, SendGroups.MAX_SENDS + 1)
+                .mapToObj(i -> "m" + i)
+                .toList();
+        ids.forEach(this::startSend);
+        await().atMost(Duration.ofSeconds(10)).until(() -> answers.size() == ids.size());
+        assertEquals(1, appender.groups.size());
+        assertEquals(ids.size(), appender.groups.get(0).size());
+    }
+
+    @Test
     void aGroupTakesAtMostItsLimitAndTheRestFormTheNext() {
         int count = SendGroups.MAX_SENDS + 3;
         sendBehindAFirst(IntStream.range(0, count).mapToObj(i -> "m" + i).toList());
