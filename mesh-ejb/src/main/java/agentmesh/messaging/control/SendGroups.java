@@ -64,7 +64,7 @@ public class SendGroups {
     MeshMeters meters;
 
     @Inject
-    @ConfigProperty(name = "mesh.send.linger-ms", defaultValue = "10")
+    @ConfigProperty(name = "mesh.send.linger-ms", defaultValue = "20")
     long lingerMillis;
 
     MeshCounter committed;

@@ -38,7 +38,7 @@ public class OutboxConfig {
     int batchSize;
 
     @Inject
-    @ConfigProperty(name = "mesh.outbox.linger-ms", defaultValue = "10")
+    @ConfigProperty(name = "mesh.outbox.linger-ms", defaultValue = "25")
     long lingerMillis;
 
     @Inject
