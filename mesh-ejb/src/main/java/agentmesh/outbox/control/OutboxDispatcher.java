@@ -22,10 +22,11 @@ import java.util.logging.Logger;
  * committed since has triggered a round of its own (an empty repeat would cost a transaction and a read). Otherwise a
  * round starts no sooner than {@code mesh.outbox.linger-ms} after the previous one started: under load the events of
  * several sends share its read, its Kafka transaction and the consumers' fetch of it, at the price of that wait; after
- * a quiet spell it starts at once. A trigger is a flag and a wake-up: it costs a committing sender nothing. When a round finds Kafka out of reach, no
- * round runs until the producer's handshake with the broker goes through again, or the retry base
- * ({@code mesh.outbox.backoff-base-ms}) is over, whatever triggers arrive: the events wait in the table unchanged, and
- * the first round after an outage starts as soon as the broker answers, outside any database transaction.
+ * a quiet spell it starts at once. A trigger is a flag and a wake-up: it costs a committing sender nothing. When a
+ * round finds Kafka out of reach, no round runs until the producer's handshake with the broker goes through again, or
+ * the retry base ({@code mesh.outbox.backoff-base-ms}) is over, whatever triggers arrive: the events wait in the table
+ * unchanged, and the first round after an outage starts as soon as the broker answers, outside any database
+ * transaction.
  */
 @ApplicationScoped
 public class OutboxDispatcher {
@@ -90,6 +91,9 @@ public class OutboxDispatcher {
                 continue;
             }
             linger();
+            if (stopped) {
+                break;
+            }
             wanted.set(false); // the round reads the table after every commit that triggered meanwhile
             OutboxBatch.Round round;
             do {

@@ -1,6 +1,8 @@
 package agentmesh.outbox.control;
 
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import agentmesh.operations.RecentFaults;
@@ -20,12 +22,14 @@ class OutboxDispatcherTest {
 
     private final List<Long> roundStarts = new CopyOnWriteArrayList<>();
     private final OutboxDispatcher dispatcher = new OutboxDispatcher();
+    private volatile Thread thread;
+    private volatile int full;
 
     OutboxDispatcherTest() {
         dispatcher.threadFactory = new ManagedThreadFactory() {
             @Override
             public Thread newThread(Runnable task) {
-                Thread thread = new Thread(task, "dispatcher-test");
+                thread = new Thread(task, "dispatcher-test");
                 thread.setDaemon(true);
                 return thread;
             }
@@ -39,7 +43,8 @@ class OutboxDispatcherTest {
             @Override
             public Round dispatch() {
                 roundStarts.add(System.nanoTime());
-                return new Round(1, false, false); // stopped short of its bounds: no round follows at once
+                // the first rounds (as many as full says) published up to their bounds, the next stopped short
+                return new Round(1, roundStarts.size() <= full, false);
             }
         };
         dispatcher.config = new OutboxConfig();
@@ -61,17 +66,40 @@ class OutboxDispatcherTest {
         long triggered = System.nanoTime();
         dispatcher.trigger();
         await().until(() -> roundStarts.size() == 1);
-        assertTrue(
-                roundStarts.get(0) - triggered < LINGER.toNanos() / 2, "the first round did not wait for the linger");
+        assertTrue(roundStarts.get(0) - triggered < LINGER.toNanos() / 2, "the first round waited for the linger");
 
         dispatcher.trigger();
+        await().until(() -> thread.getState() == Thread.State.TIMED_WAITING); // lingering
         dispatcher.trigger();
         await().atMost(Duration.ofSeconds(10)).until(() -> roundStarts.size() == 2);
+        // The round's start is taken just before dispatch() is called: a few ms of leeway for a loaded machine.
         assertTrue(
-                roundStarts.get(1) - roundStarts.get(0) >= LINGER.toNanos(),
-                "the second round started no sooner than the linger after the first");
+                roundStarts.get(1) - roundStarts.get(0)
+                        >= LINGER.minusMillis(50).toNanos(),
+                "the second round started before the linger was over");
         await().during(LINGER.multipliedBy(3).dividedBy(2))
                 .atMost(Duration.ofSeconds(5))
-                .until(() -> roundStarts.size() == 2); // the two triggers made one round
+                .until(() -> roundStarts.size() == 2); // the trigger made while lingering made no round of its own
+    }
+
+    @Test
+    void aRoundThatPublishedUpToItsBoundsIsFollowedAtOnce() {
+        full = 3;
+        long triggered = System.nanoTime();
+        dispatcher.trigger();
+        await().until(() -> roundStarts.size() == 4);
+        assertTrue(
+                roundStarts.get(3) - triggered < LINGER.toNanos() / 2, "the rounds of a backlog waited for the linger");
+    }
+
+    @Test
+    void aDispatcherStoppedWhileLingeringRunsNoMoreRounds() {
+        dispatcher.trigger();
+        await().until(() -> roundStarts.size() == 1);
+        dispatcher.trigger();
+        await().until(() -> thread.getState() == Thread.State.TIMED_WAITING);
+        dispatcher.stop();
+        assertFalse(thread.isAlive(), "the dispatcher's thread ended");
+        assertEquals(1, roundStarts.size());
     }
 }
