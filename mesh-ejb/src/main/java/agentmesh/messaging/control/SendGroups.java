@@ -31,7 +31,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * the request thread at its head, which appends it and then hands the lead to the head of the sends that queued
  * meanwhile. A send that finds no group running leads at once, so an idle mesh appends each send as before. Under a
  * moderate load the sends are answered before the next ones arrive and would each go alone: so a leader takes its
- * group no sooner than {@code mesh.send.linger-ms} after the previous group was taken (or once 8 sends queue), and
+ * group no sooner than {@code mesh.send.linger-ms} after the previous group was taken (or as soon as it is full), and
  * the sends arriving in the while join it; after a quiet spell it takes its group at once.
  *
  * <p>A group's transaction appends only what it can answer exactly ({@link MessageAppender#appendAll}); any other
@@ -45,13 +45,6 @@ public class SendGroups {
 
     /** At most this many sends share a transaction… */
     static final int MAX_SENDS = 32;
-
-    /**
-     * A lingering leader goes as soon as this many sends have queued: the transaction's fixed cost is then shared
-     * eightfold, and sends waiting for company hold places under the admission limit
-     * ({@code mesh.http.max-concurrent-requests}), which a longer wait at a high rate would fill.
-     */
-    static final int ENOUGH_TO_GO = 8;
 
     /** …and about this many characters of parts (one send may be larger): the group's inserts stay small packets. */
     static final int MAX_PARTS_CHARS = 1 << 20;
@@ -125,8 +118,8 @@ public class SendGroups {
             if (!led) {
                 led = true;
                 mine.lead().complete(null);
-            } else if (queue.size() == ENOUGH_TO_GO) {
-                lock.notifyAll(); // a lingering leader has company enough
+            } else if (queue.size() >= MAX_SENDS) {
+                lock.notifyAll(); // a lingering leader's group is full
             }
         }
         CompletableFuture.anyOf(mine.lead(), mine.answer()).join();
@@ -182,11 +175,11 @@ public class SendGroups {
         return group;
     }
 
-    // Guarded by lock (waits on it): until the linger since the last group is over or enough sends have queued.
+    // Guarded by lock (waits on it): until the linger since the last group is over or the queue fills a group.
     private void linger() {
         long until = lastTake + TimeUnit.MILLISECONDS.toNanos(lingerMillis);
         long left;
-        while (queue.size() < ENOUGH_TO_GO && (left = until - System.nanoTime()) > 0) {
+        while (queue.size() < MAX_SENDS && (left = until - System.nanoTime()) > 0) {
             try {
                 TimeUnit.NANOSECONDS.timedWait(lock, left);
             } catch (InterruptedException e) {
