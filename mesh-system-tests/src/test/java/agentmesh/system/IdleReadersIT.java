@@ -79,10 +79,11 @@ class IdleReadersIT {
                     streams.get(READERS / 4).take(1, Duration.ofSeconds(10)).get(0);
 
             assertTrue(event.data().contains(messageId), event::toString);
+            // The recipient's stream is handed the event with its wake-up; it reads only if the change feed found
+            // the commit first. Any other reader woken would read.
             await().during(Duration.ofSeconds(2))
                     .atMost(Duration.ofSeconds(5))
-                    .until(() -> inboxReads() - readsBefore <= 2);
-            assertTrue(inboxReads() - readsBefore >= 1, "the recipient's stream read its inbox");
+                    .until(() -> inboxReads() - readsBefore <= 1);
             assertEquals(0, streams.stream().mapToInt(s -> s.drain().size()).sum(), "no other stream got anything");
             assertTrue(polls.stream().noneMatch(CompletableFuture::isDone), "no long poll was answered");
         } finally {

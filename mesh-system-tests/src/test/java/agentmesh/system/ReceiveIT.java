@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import agentmesh.system.MeshClient.Agent;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.io.StringReader;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -118,6 +120,49 @@ class ReceiveIT {
         }
     }
 
+    /**
+     * A reader that keeps up is handed what this instance delivered with the wake-up: each event reaches the stream
+     * and the long poll as a read of the inbox gives it, and neither reads it back. One read may still happen (the
+     * change feed can find a commit a moment before its delivery's own signal); without the hand-over each event
+     * costs one.
+     */
+    @Test
+    void readersThatKeepUpAreHandedTheDeliveredEventsWithoutReadingThemBack() throws Exception {
+        List<JsonObject> streamed = new ArrayList<>();
+        double readsBefore = MeshMetrics.sum("agent_mesh_inbox_reads_total");
+        try (SseClient stream = new SseClient(base.resolve("inbox/stream?after=0"), bob.token(), Optional.empty())) {
+            assertEquals(200, stream.status());
+            await().atMost(Duration.ofSeconds(10))
+                    .until(() -> MeshMetrics.sum("agent_mesh_inbox_reads_total") > readsBefore);
+            double readsOpened = MeshMetrics.sum("agent_mesh_inbox_reads_total");
+            for (int i = 0; i < 5; i++) {
+                send(1, "handed " + i);
+                stream.take(1, Duration.ofSeconds(30)).forEach(event -> streamed.add(json(event.data())));
+            }
+            assertTrue(
+                    MeshMetrics.sum("agent_mesh_inbox_reads_total") - readsOpened <= 1,
+                    "five events streamed with at most one read");
+        }
+        assertEquals(
+                mesh.get("inbox?after=0", bob.token()).json().getJsonArray("events"),
+                Json.createArrayBuilder(streamed).build());
+
+        double readsBeforePoll = MeshMetrics.sum("agent_mesh_inbox_reads_total");
+        CompletableFuture<ApiResponse> poll = mesh.getAsync("inbox?after=5&wait=30", bob.token());
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> MeshMetrics.sum("agent_mesh_inbox_reads_total") > readsBeforePoll);
+        double readsWaiting = MeshMetrics.sum("agent_mesh_inbox_reads_total");
+        send(1, "handed to the poll");
+        ApiResponse polled = poll.get(30, TimeUnit.SECONDS);
+
+        assertEquals(200, polled.status(), polled::toString);
+        assertEquals(
+                mesh.get("inbox?after=5", bob.token()).json().getJsonArray("events"),
+                polled.json().getJsonArray("events"));
+        assertEquals(1, polled.json().getJsonArray("events").size());
+        assertTrue(MeshMetrics.sum("agent_mesh_inbox_reads_total") - readsWaiting <= 1, "answered without a read");
+    }
+
     @Test
     void afterAnAckAReaderWithoutACursorResumesAfterIt() throws Exception {
         List<String> sent = send(4, "ack");
@@ -224,10 +269,10 @@ class ReceiveIT {
     }
 
     private static List<String> messageIds(List<SseClient.Event> events) {
-        return events.stream()
-                .map(e -> jakarta.json.Json.createReader(new java.io.StringReader(e.data()))
-                        .readObject()
-                        .getString("messageId"))
-                .toList();
+        return events.stream().map(e -> json(e.data()).getString("messageId")).toList();
+    }
+
+    private static JsonObject json(String text) {
+        return Json.createReader(new StringReader(text)).readObject();
     }
 }

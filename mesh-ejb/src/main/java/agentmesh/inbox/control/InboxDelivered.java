@@ -1,4 +1,9 @@
 package agentmesh.inbox.control;
 
-/** A delivery into the agent's inbox at {@code cursor}; observed after its transaction commits. */
-public record InboxDelivered(String agentId, long cursor) {}
+import java.util.List;
+
+/**
+ * A delivery into the agent's inbox up to {@code cursor}: {@code events}, in cursor order; observed after its
+ * transaction commits.
+ */
+public record InboxDelivered(String agentId, long cursor, List<StoredEvent> events) {}

@@ -19,6 +19,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -114,18 +115,16 @@ public class InboxDelivery {
         lastCursors.forEach((agent, last) -> nextCursors.put(agent, last - counts.get(agent) + 1));
         List<Object[]> dedupRows = new ArrayList<>();
         List<Object[]> eventRows = new ArrayList<>();
+        Map<String, List<StoredEvent>> written = new HashMap<>();
         for (IncomingEvent event : fresh) {
             long cursor = nextCursors.merge(event.recipient(), 1L, Long::sum) - 1;
+            String payload = stored(event, spans == null ? null : spans.get(event));
             dedupRows.add(new Object[] {event.recipient(), event.eventId(), time});
             eventRows.add(new Object[] {
-                event.recipient(),
-                cursor,
-                event.type(),
-                event.eventId(),
-                event.taskId(),
-                stored(event, spans == null ? null : spans.get(event)),
-                time
+                event.recipient(), cursor, event.type(), event.eventId(), event.taskId(), payload, time
             });
+            written.computeIfAbsent(event.recipient(), agent -> new ArrayList<>())
+                    .add(new StoredEvent(cursor, payload, stored(now)));
         }
         Jdbc.insertRows(connection, "INSERT INTO inbox_dedup (agent_id, event_id, delivered_at)", dedupRows);
         Jdbc.insertRows(
@@ -134,7 +133,7 @@ public class InboxDelivery {
                         + " payload, delivered_at)",
                 eventRows);
         fresh.forEach(event -> recordLatency(event, now));
-        lastCursors.forEach((agent, last) -> delivered.fire(new InboxDelivered(agent, last)));
+        lastCursors.forEach((agent, last) -> delivered.fire(new InboxDelivered(agent, last, written.get(agent))));
         return fresh.size();
     }
 
@@ -197,7 +196,8 @@ public class InboxDelivery {
             return Outcome.DUPLICATE;
         }
         recordLatency(event, now);
-        delivered.fire(new InboxDelivered(event.recipient(), cursor));
+        delivered.fire(
+                new InboxDelivered(event.recipient(), cursor, List.of(new StoredEvent(cursor, payload, stored(now)))));
         return Outcome.DELIVERED;
     }
 
@@ -251,6 +251,11 @@ public class InboxDelivery {
      * The event as the inbox keeps it: with the process span's context as its {@code traceparent}, so that the
      * recipient's answer continues the trace from its delivery; as it came when untraced or already so.
      */
+    // The time as the DATETIME(6) column keeps it: its microseconds.
+    private static LocalDateTime stored(LocalDateTime time) {
+        return time.truncatedTo(ChronoUnit.MICROS);
+    }
+
     private String stored(IncomingEvent event, Span span) {
         TraceContext delivered = tracing.handedOn(span);
         if (delivered == null || delivered.traceparent().equals(event.storedTraceparent())) {

@@ -21,10 +21,12 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.transaction.Transactional;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import javax.sql.DataSource;
 
 /**
@@ -91,6 +93,35 @@ public class InboxReader {
                 rows.stream().map(Row::event).toList(),
                 rows.get(rows.size() - 1).cursor(),
                 rows.size() < counted || counted == limit);
+    }
+
+    /**
+     * The page {@link #after} would read, from the events a delivery on this instance handed over with its signal
+     * ({@link InboxChange#delivered()}), when they take up right after {@code after}: no statement for a reader that
+     * keeps up. Empty when they do not (a reader behind them, or another instance's delivery): read then.
+     */
+    public Optional<InboxPage> handedAfter(String agentId, long after, int limit, InboxChange change) {
+        List<StoredEvent> delivered = change.delivered();
+        if (delivered.isEmpty() || delivered.get(0).cursor() > after + 1 || change.lastCursor() <= after) {
+            return Optional.empty();
+        }
+        List<StoredEvent> upcoming =
+                delivered.subList((int) (after + 1 - delivered.get(0).cursor()), delivered.size());
+        List<JsonObject> events = new ArrayList<>();
+        long bytes = 0;
+        for (StoredEvent stored : upcoming) {
+            bytes += utf8Bytes(stored.payload());
+            if (events.size() == limit || (!events.isEmpty() && bytes > pageBytes.max())) {
+                break;
+            }
+            JsonObject event = view(stored.cursor(), stored.payload(), stored.deliveredAt());
+            if (tracing.on()) {
+                received(agentId, stored.cursor(), event);
+            }
+            events.add(event);
+        }
+        return Optional.of(
+                new InboxPage(events, upcoming.get(events.size() - 1).cursor(), events.size() < upcoming.size()));
     }
 
     /** The cursor after which an agent without a cursor of its own resumes: its last ack. */
@@ -174,6 +205,16 @@ public class InboxReader {
             span.setAttribute(Tracing.EVENT_TYPE, type.getString());
         }
         span.end();
+    }
+
+    // The payload's size as the page's budget counts it (the column's LENGTH), without encoding it.
+    private static long utf8Bytes(String text) {
+        long bytes = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            bytes += c < 0x80 ? 1 : c < 0x800 || Character.isSurrogate(c) ? 2 : 3;
+        }
+        return bytes;
     }
 
     // The event as published, with its place in this inbox and the time it arrived.

@@ -5,7 +5,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.event.TransactionPhase;
 import jakarta.inject.Inject;
 
-/** Wakes the agent's readers only once its new event is committed, so they are sure to see it. */
+/** Wakes the agent's readers only once its new events are committed, so they are sure to see them. */
 @ApplicationScoped
 public class SignalOnCommit {
 
@@ -13,6 +13,6 @@ public class SignalOnCommit {
     InboxSignals signals;
 
     void afterCommit(@Observes(during = TransactionPhase.AFTER_SUCCESS) InboxDelivered delivered) {
-        signals.signal(new InboxChange(delivered.agentId(), delivered.cursor()));
+        signals.signal(new InboxChange(delivered.agentId(), delivered.cursor(), delivered.events()));
     }
 }

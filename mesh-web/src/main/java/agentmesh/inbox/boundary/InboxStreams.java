@@ -18,17 +18,20 @@ import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Open Server-Sent Event streams. Each stream remembers the cursor it has sent up to and, when signalled, sends
- * what came after it — one sender at a time per stream, so events go out in cursor order with no gap and no repeat.
+ * what came after it — one sender at a time per stream, so events go out in cursor order with no gap and no repeat;
+ * events a delivery on this instance handed over with its signal go out as they are, without reading them back.
  * A comment every 15 s keeps idle connections open and finds the ones whose client has gone. Every write of an
  * agent's streams runs in that agent's lane of the reader threads ({@link ReaderThreads#execute(String, Runnable)}), so
  * a client that stops reading holds up its own agent's streams only. A stream lives no
@@ -70,7 +73,13 @@ public class InboxStreams {
         // does not read does not pile up a task per event.
         final AtomicBoolean sendQueued = new AtomicBoolean();
         final AtomicBoolean keepAliveQueued = new AtomicBoolean();
+        // The newest change signalled and not yet taken by a send: a later one with a lower cursor (two deliveries'
+        // signals crossing) must not replace it.
+        final AtomicReference<InboxChange> signalled = new AtomicReference<>();
         volatile long cursor;
+        // Set by the first read, to the end of the inbox: until then a delivery's events do not tell what else the
+        // stream has to send (events committed before it was listening, unsignalled to it).
+        volatile boolean caughtUp;
 
         Stream(String agentId, String tokenHash, long cursor, SseEventSink sink, Sse sse) {
             super(agentId, tokenHash);
@@ -83,6 +92,9 @@ public class InboxStreams {
         @Override
         public void inboxChanged(InboxChange change) {
             if (cursor < change.lastCursor()) {
+                signalled.accumulateAndGet(
+                        change,
+                        (taken, next) -> taken == null || next.lastCursor() > taken.lastCursor() ? next : taken);
                 queueSend(this);
             }
         }
@@ -133,13 +145,23 @@ public class InboxStreams {
         }
     }
 
-    // Sends everything after the stream's cursor; an event that lands meanwhile queues the next send.
+    /**
+     * Sends everything after the stream's cursor up to the change signalled last: the events its delivery handed
+     * over when they follow the cursor at once, read otherwise. An event that lands meanwhile queues the next send.
+     */
     private void send(Stream stream) {
         stream.sendQueued.set(false);
         try {
-            InboxPage page;
-            do {
-                page = reader.after(stream.caller(), stream.cursor, PAGE);
+            InboxChange change = stream.signalled.getAndSet(null);
+            Optional<InboxPage> handed = Optional.empty();
+            if (change != null && stream.caughtUp) {
+                if (change.lastCursor() <= stream.cursor) {
+                    return;
+                }
+                handed = reader.handedAfter(stream.caller(), stream.cursor, PAGE, change);
+            }
+            InboxPage page = handed.orElseGet(() -> reader.after(stream.caller(), stream.cursor, PAGE));
+            while (true) {
                 for (JsonObject event : page.events()) {
                     long cursor = event.getJsonNumber("cursor").longValue();
                     stream.sink
@@ -154,7 +176,12 @@ public class InboxStreams {
                             .get(10, TimeUnit.SECONDS);
                     stream.cursor = cursor;
                 }
-            } while (page.more());
+                if (!page.more()) {
+                    break;
+                }
+                page = reader.after(stream.caller(), stream.cursor, PAGE);
+            }
+            stream.caughtUp = true;
         } catch (Exception e) {
             LOG.log(Level.FINE, "Closing the stream of " + stream.caller(), e);
             close(stream);

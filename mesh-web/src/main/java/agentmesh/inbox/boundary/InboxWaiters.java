@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -65,7 +66,7 @@ public class InboxWaiters {
         @Override
         public void inboxChanged(InboxChange change) {
             if (after < change.lastCursor()) {
-                readerThreads.execute(caller(), () -> check(this));
+                readerThreads.execute(caller(), () -> check(this, change));
             }
         }
 
@@ -131,16 +132,28 @@ public class InboxWaiters {
                         readerThreads.execute(agentId, () -> oldest.answer.complete(InboxPage.empty(oldest.after))));
         // An event may have landed between the caller's read and this registration; only then is it read again.
         if (signals.countFor(agentId) != signalsBeforeRead) {
-            readerThreads.execute(agentId, () -> check(waiter));
+            readerThreads.execute(agentId, () -> check(waiter, () -> read(waiter)));
         }
     }
 
-    private void check(Waiter waiter) {
+    // Woken by a change: the events its delivery handed over answer the poll when they follow its cursor.
+    private void check(Waiter waiter, InboxChange change) {
+        check(
+                waiter,
+                () -> reader.handedAfter(waiter.caller(), waiter.after, waiter.limit, change)
+                        .orElseGet(() -> read(waiter)));
+    }
+
+    private InboxPage read(Waiter waiter) {
+        return reader.after(waiter.caller(), waiter.after, waiter.limit);
+    }
+
+    private void check(Waiter waiter, Supplier<InboxPage> events) {
         if (waiter.answered()) {
             return;
         }
         try {
-            InboxPage page = reader.after(waiter.caller(), waiter.after, waiter.limit);
+            InboxPage page = events.get();
             if (!page.events().isEmpty()) {
                 waiter.answer.complete(page);
             }
