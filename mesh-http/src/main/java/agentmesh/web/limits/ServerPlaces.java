@@ -26,7 +26,7 @@ public class ServerPlaces {
             + " retried send from being stored twice)";
 
     @Inject
-    @ConfigProperty(name = "mesh.http.max-concurrent-requests", defaultValue = "24")
+    @ConfigProperty(name = "mesh.http.max-concurrent-requests", defaultValue = "32")
     int maxConcurrentRequests;
 
     @Inject
@@ -34,7 +34,7 @@ public class ServerPlaces {
     int maxConcurrentInboxRequests;
 
     @Inject
-    @ConfigProperty(name = "mesh.http.admission-wait-ms", defaultValue = "100")
+    @ConfigProperty(name = "mesh.http.admission-wait-ms", defaultValue = "80")
     long admissionWaitMillis;
 
     @Inject

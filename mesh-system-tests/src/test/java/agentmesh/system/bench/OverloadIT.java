@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Far more sends than the server admits, for a few seconds — 2,000 a second offered over 200 connections, against
- * the server's 24 places and 48 waiting — : every answer is a 201, a 429 or a 503 with Retry-After, with no dropped
+ * the server's 32 places and 64 waiting — : every answer is a 201, a 429 or a 503 with Retry-After, with no dropped
  * connection and no timeout; every 201 is delivered exactly once; agents reading their inboxes meanwhile are served,
  * not refused (the inbox has places of its own); and afterwards the server answers as before.
  */
