@@ -3,6 +3,7 @@ package agentmesh.system;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import agentmesh.system.MeshClient.Agent;
 import jakarta.json.Json;
@@ -128,6 +129,9 @@ class ReceiveIT {
      */
     @Test
     void readersThatKeepUpAreHandedTheDeliveredEventsWithoutReadingThemBack() throws Exception {
+        assumeTrue(
+                MeshStackExtension.stack().balancer().isEmpty(),
+                "the delivering instance hands its events over; through the balancer a reader may be on another");
         List<JsonObject> streamed = new ArrayList<>();
         double readsBefore = MeshMetrics.sum("agent_mesh_inbox_reads_total");
         try (SseClient stream = new SseClient(base.resolve("inbox/stream?after=0"), bob.token(), Optional.empty())) {

@@ -13,4 +13,9 @@ public record InboxChange(String agentId, long lastCursor, List<StoredEvent> del
     public InboxChange(String agentId, long lastCursor) {
         this(agentId, lastCursor, List.of());
     }
+
+    /** The later of the two (a null is none): signals of two deliveries may cross on their way. */
+    public static InboxChange later(InboxChange one, InboxChange other) {
+        return one == null || other.lastCursor() > one.lastCursor() ? other : one;
+    }
 }

@@ -7,7 +7,8 @@ import jakarta.inject.Inject;
 /**
  * Deliveries that another server instance committed (or an admin's replay there), as the {@link ChangeFeed} finds
  * them: the inboxes whose cursor moved, through the {@code updated_at} index, each signalled to this instance's
- * readers. Readers already past a change ignore it.
+ * readers. It finds this instance's own deliveries too: one found before its own signal wakes the readers without
+ * the delivered events, so they read them. Readers already past a change ignore it.
  */
 @ApplicationScoped
 public class InboxCursorChanges implements ChangeFeed.Followed {

@@ -19,7 +19,6 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.LocalDateTime;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -124,7 +123,7 @@ public class InboxDelivery {
                 event.recipient(), cursor, event.type(), event.eventId(), event.taskId(), payload, time
             });
             written.computeIfAbsent(event.recipient(), agent -> new ArrayList<>())
-                    .add(new StoredEvent(cursor, payload, stored(now)));
+                    .add(new StoredEvent(cursor, payload, now));
         }
         Jdbc.insertRows(connection, "INSERT INTO inbox_dedup (agent_id, event_id, delivered_at)", dedupRows);
         Jdbc.insertRows(
@@ -196,8 +195,7 @@ public class InboxDelivery {
             return Outcome.DUPLICATE;
         }
         recordLatency(event, now);
-        delivered.fire(
-                new InboxDelivered(event.recipient(), cursor, List.of(new StoredEvent(cursor, payload, stored(now)))));
+        delivered.fire(new InboxDelivered(event.recipient(), cursor, List.of(new StoredEvent(cursor, payload, now))));
         return Outcome.DELIVERED;
     }
 
@@ -251,11 +249,6 @@ public class InboxDelivery {
      * The event as the inbox keeps it: with the process span's context as its {@code traceparent}, so that the
      * recipient's answer continues the trace from its delivery; as it came when untraced or already so.
      */
-    // The time as the DATETIME(6) column keeps it: its microseconds.
-    private static LocalDateTime stored(LocalDateTime time) {
-        return time.truncatedTo(ChronoUnit.MICROS);
-    }
-
     private String stored(IncomingEvent event, Span span) {
         TraceContext delivered = tracing.handedOn(span);
         if (delivered == null || delivered.traceparent().equals(event.storedTraceparent())) {

@@ -102,7 +102,7 @@ public class InboxReader {
      */
     public Optional<InboxPage> handedAfter(String agentId, long after, int limit, InboxChange change) {
         List<StoredEvent> delivered = change.delivered();
-        if (delivered.isEmpty() || delivered.get(0).cursor() > after + 1 || change.lastCursor() <= after) {
+        if (limit < 1 || delivered.isEmpty() || delivered.get(0).cursor() > after + 1 || change.lastCursor() <= after) {
             return Optional.empty();
         }
         List<StoredEvent> upcoming =

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import agentmesh.paging.PageBytes;
 import agentmesh.tracing.Tracing;
 import jakarta.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Optional;
@@ -73,19 +74,36 @@ class InboxReaderHandedTest {
         assertTrue(bounded.more());
     }
 
+    @Test
+    void theBytesAreCountedAsTheDatabaseCountsThemInUtf8() {
+        String wide = "é€😀".repeat(20);
+        InboxChange change = new InboxChange("bob", 2, List.of(stored(1, wide), stored(2, wide)));
+        String payload = change.delivered().get(0).payload();
+        int bytes = payload.getBytes(StandardCharsets.UTF_8).length;
+        maxPageBytes = 2L * payload.length() + 1;
+        assertTrue(2 * bytes > maxPageBytes, "two events fit by characters, not by bytes");
+
+        assertEquals(List.of(1L), cursors(handed(0, 100, change).orElseThrow()));
+        maxPageBytes = 2L * bytes;
+        assertEquals(List.of(1L, 2L), cursors(handed(0, 100, change).orElseThrow()));
+    }
+
     private Optional<InboxPage> handed(long after, int limit, InboxChange change) {
         return reader.handedAfter("bob", after, limit, change);
     }
 
     private static InboxChange change(long first, long last) {
         List<StoredEvent> events = LongStream.rangeClosed(first, last)
-                .mapToObj(cursor -> new StoredEvent(
-                        cursor,
-                        "{\"eventId\":\"e" + cursor + "\",\"to\":\"bob\",\"type\":\"message\",\"text\":\"text " + cursor
-                                + "\"}",
-                        ARRIVED))
+                .mapToObj(cursor -> stored(cursor, "text " + cursor))
                 .toList();
         return new InboxChange("bob", last, events);
+    }
+
+    private static StoredEvent stored(long cursor, String text) {
+        return new StoredEvent(
+                cursor,
+                "{\"eventId\":\"e" + cursor + "\",\"to\":\"bob\",\"type\":\"message\",\"text\":\"" + text + "\"}",
+                ARRIVED);
     }
 
     private static List<Long> cursors(InboxPage page) {

@@ -13,7 +13,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The threads that read inbox pages for woken long polls and streams: a plain pool on threads the container made.
+ * The threads that answer woken long polls and write streams (the events a delivery handed over, or a page read): a
+ * plain pool on threads the container made.
  * A {@code ManagedExecutorService} would capture the submitter's context for every task, through a ServiceLoader walk
  * of the class loaders — too dear for a task per delivery. Reading is a short query and some JSON, so a few threads
  * keep up with thousands of deliveries a second; a burst waits in the queue, not in new threads.

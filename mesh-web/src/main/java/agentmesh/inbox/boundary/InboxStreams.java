@@ -73,8 +73,7 @@ public class InboxStreams {
         // does not read does not pile up a task per event.
         final AtomicBoolean sendQueued = new AtomicBoolean();
         final AtomicBoolean keepAliveQueued = new AtomicBoolean();
-        // The newest change signalled and not yet taken by a send: a later one with a lower cursor (two deliveries'
-        // signals crossing) must not replace it.
+        // The latest change signalled and not yet taken by a send (crossing signals: the one with the higher cursor).
         final AtomicReference<InboxChange> signalled = new AtomicReference<>();
         volatile long cursor;
         // Set by the first read, to the end of the inbox: until then a delivery's events do not tell what else the
@@ -92,9 +91,7 @@ public class InboxStreams {
         @Override
         public void inboxChanged(InboxChange change) {
             if (cursor < change.lastCursor()) {
-                signalled.accumulateAndGet(
-                        change,
-                        (taken, next) -> taken == null || next.lastCursor() > taken.lastCursor() ? next : taken);
+                signalled.accumulateAndGet(change, InboxChange::later);
                 queueSend(this);
             }
         }
@@ -154,8 +151,9 @@ public class InboxStreams {
         try {
             InboxChange change = stream.signalled.getAndSet(null);
             Optional<InboxPage> handed = Optional.empty();
-            if (change != null && stream.caughtUp) {
-                if (change.lastCursor() <= stream.cursor) {
+            if (stream.caughtUp) {
+                // None: the send before this one took the change that queued it.
+                if (change == null || change.lastCursor() <= stream.cursor) {
                     return;
                 }
                 handed = reader.handedAfter(stream.caller(), stream.cursor, PAGE, change);

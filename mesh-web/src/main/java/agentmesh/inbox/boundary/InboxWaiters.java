@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -26,7 +27,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * longer than the token it was made with. An agent has at most {@code mesh.inbox.max-waits-per-agent} polls waiting:
  * one more answers its oldest at once with what it has (nothing), as a new stream closes the oldest — a client that
  * polls again without waiting for its last answer is not refused, and one agent cannot park thousands of polls, each
- * a read whenever its inbox changes. The polls wait in {@link InboxWaits}, which wakes them and tells them of
+ * woken whenever its inbox changes. The polls wait in {@link InboxWaits}, which wakes them and tells them of
  * rotations.
  */
 @ApplicationScoped
@@ -55,6 +56,9 @@ public class InboxWaiters {
         final int limit;
         final CompletableFuture<InboxPage> answer = new CompletableFuture<>();
         final long madeAs = made.incrementAndGet();
+        // The latest change not yet checked: one check queued at a time, and no queue of deliveries' events behind an
+        // agent's lane that a slow client of its holds up.
+        final AtomicReference<InboxChange> signalled = new AtomicReference<>();
 
         Waiter(String agentId, String tokenHash, long after, int limit) {
             super(agentId, tokenHash);
@@ -65,8 +69,8 @@ public class InboxWaiters {
 
         @Override
         public void inboxChanged(InboxChange change) {
-            if (after < change.lastCursor()) {
-                readerThreads.execute(caller(), () -> check(this, change));
+            if (after < change.lastCursor() && signalled.getAndAccumulate(change, InboxChange::later) == null) {
+                readerThreads.execute(caller(), () -> check(this, signalled.getAndSet(null)));
             }
         }
 
