@@ -75,13 +75,19 @@ public class OutboxConfig {
 
     /**
      * The outbox producer's Kafka transactional id: unique per server instance, the same across its restarts. By
-     * default made of the host's name and the server's directory (Payara's instance root), which is both.
+     * default made of the host's name and the server instance's directory, which is both.
      */
     public String transactionalId() {
-        return transactionalId.orElseGet(() -> {
-            String home = System.getProperty("com.sun.aas.instanceRoot", System.getProperty("user.dir"));
-            return "mesh-outbox-" + hostName() + "-" + Integer.toHexString(home.hashCode());
-        });
+        return transactionalId.orElseGet(() -> "mesh-outbox-" + hostName() + "-"
+                + Integer.toHexString(instanceDirectory().hashCode()));
+    }
+
+    // Payara's instance root, WildFly's base directory, else the working directory: two WildFly instances started
+    // from one directory had the same id, and each one's producer fenced the other's.
+    static String instanceDirectory() {
+        return System.getProperty(
+                "com.sun.aas.instanceRoot",
+                System.getProperty("jboss.server.base.dir", System.getProperty("user.dir")));
     }
 
     private static String hostName() {
