@@ -49,6 +49,21 @@ public final class MeshMetrics {
         return prometheusText.lines().filter(line -> line.startsWith(metric + "{") || line.startsWith(metric + " "));
     }
 
+    /**
+     * Polls (and stream catch-ups) that have reached the inbox on the server: each reads a page or is spared the read
+     * when the server knows nothing is past its cursor. A test waits for it to tell that its poll is in.
+     */
+    static double inboxLooks(MeshServer server) {
+        String metrics = scrape(server);
+        return sum(metrics, "agent_mesh_inbox_reads_total", "")
+                + sum(metrics, "agent_mesh_inbox_reads_spared_total", "");
+    }
+
+    /** {@link #inboxLooks(MeshServer)} on the system tests' stack, over every instance behind its balancer. */
+    static double inboxLooks() {
+        return instances().mapToDouble(MeshMetrics::inboxLooks).sum();
+    }
+
     static double sum(String metric) {
         return sum(metric, "");
     }
@@ -58,9 +73,13 @@ public final class MeshMetrics {
      * or of every instance behind its balancer (MESH_TOPOLOGY=cluster), where a request may have gone to either.
      */
     static double sum(String metric, String labelFilter) {
-        MeshStack stack = MeshStackExtension.stack();
-        return stack.balancer().map(LoadBalancer::instances).orElse(List.of(stack.server())).stream()
+        return instances()
                 .mapToDouble(server -> sum(server, metric, labelFilter))
                 .sum();
+    }
+
+    private static Stream<MeshServer> instances() {
+        MeshStack stack = MeshStackExtension.stack();
+        return stack.balancer().map(LoadBalancer::instances).orElse(List.of(stack.server())).stream();
     }
 }

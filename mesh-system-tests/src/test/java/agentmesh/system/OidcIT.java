@@ -220,10 +220,9 @@ class OidcIT {
         // After the events so far, so that the poll below waits.
         String cursor =
                 mesh.get("inbox", bob).json().get("nextCursor").toString().replace("\"", "");
-        double reads = MeshMetrics.sum(server, "agent_mesh_inbox_reads_total", "");
+        double looks = MeshMetrics.inboxLooks(server);
         CompletableFuture<ApiResponse> poll = mesh.getAsync("inbox?wait=30&cursor=" + cursor, bob);
-        await().atMost(Duration.ofSeconds(10))
-                .until(() -> MeshMetrics.sum(server, "agent_mesh_inbox_reads_total", "") > reads);
+        await().atMost(Duration.ofSeconds(10)).until(() -> MeshMetrics.inboxLooks(server) > looks);
 
         ApiResponse rotated = mesh.post("admin/agents/" + BOB + "/token", token("mesh-admin"), "");
         assertEquals(200, rotated.status(), rotated::toString);
@@ -259,10 +258,8 @@ class OidcIT {
         String alice = token("alice");
         MeshClient stack = MeshClient.forStack();
         // Waits opened with the JWT here and with the mesh token at the stack's other instance.
-        CompletableFuture<ApiResponse> jwtPoll =
-                waitingPoll(mesh, alice, () -> MeshMetrics.sum(server, "agent_mesh_inbox_reads_total", ""));
-        CompletableFuture<ApiResponse> meshTokenPoll =
-                waitingPoll(stack, aliceMeshToken, () -> MeshMetrics.sum("agent_mesh_inbox_reads_total"));
+        CompletableFuture<ApiResponse> jwtPoll = waitingPoll(mesh, alice, () -> MeshMetrics.inboxLooks(server));
+        CompletableFuture<ApiResponse> meshTokenPoll = waitingPoll(stack, aliceMeshToken, MeshMetrics::inboxLooks);
         String session = mcpSession(alice);
         assertEquals(
                 200,
@@ -349,12 +346,12 @@ class OidcIT {
 
     // A long poll of the agent's inbox after the events so far, once the server has it waiting.
     private static CompletableFuture<ApiResponse> waitingPoll(
-            MeshClient at, String token, java.util.concurrent.Callable<Double> reads) throws Exception {
+            MeshClient at, String token, java.util.concurrent.Callable<Double> looks) throws Exception {
         String cursor =
                 at.get("inbox", token).json().get("nextCursor").toString().replace("\"", "");
-        double before = reads.call();
+        double before = looks.call();
         CompletableFuture<ApiResponse> poll = at.getAsync("inbox?wait=30&cursor=" + cursor, token);
-        await().atMost(Duration.ofSeconds(10)).until(() -> reads.call() > before);
+        await().atMost(Duration.ofSeconds(10)).until(() -> looks.call() > before);
         return poll;
     }
 

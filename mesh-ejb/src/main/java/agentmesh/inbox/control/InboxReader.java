@@ -57,10 +57,31 @@ public class InboxReader {
     InboxMetrics metrics;
 
     @Inject
+    InboxSignals signals;
+
+    @Inject
     PageBytes pageBytes;
 
     @Inject
     Tracing tracing;
+
+    /**
+     * What a poll finds as it comes in: {@link #after}'s page, or an empty one without a statement when this instance
+     * knows the inbox holds nothing past {@code after} ({@link InboxSignals#nothingAfter}) — a reader that keeps up
+     * comes back from the cursor its last answer ended at. A read that finds nothing is remembered there, unless the
+     * agent was signalled since {@code signalsBeforeRead}, its {@link InboxSignals#countFor signal count} before.
+     */
+    public InboxPage look(String agentId, long after, int limit, long signalsBeforeRead) {
+        if (signals.nothingAfter(agentId, after)) {
+            metrics.readSpared();
+            return InboxPage.empty(after);
+        }
+        InboxPage page = after(agentId, after, limit);
+        if (page.events().isEmpty()) {
+            signals.foundNothingAfter(agentId, after, signalsBeforeRead);
+        }
+        return page;
+    }
 
     /**
      * Up to {@code limit} events with a cursor above {@code after}, in cursor order, and no more than a page's bytes

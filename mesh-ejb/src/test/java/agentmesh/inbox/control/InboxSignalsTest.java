@@ -1,10 +1,13 @@
 package agentmesh.inbox.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class InboxSignalsTest {
@@ -31,5 +34,55 @@ class InboxSignalsTest {
         signals.signal(new InboxChange("alice", 1));
 
         assertEquals(List.of(before + 1), countsHeard);
+    }
+
+    @Test
+    void nothingIsKnownOfAnInboxUntilAReadFindsItEmptyAndASignalDoesNotMakeItUp() {
+        signals.signal(new InboxChange("alice", 3));
+        assertFalse(signals.nothingAfter("alice", 3));
+
+        signals.foundNothingAfter("alice", 3, signals.countFor("alice"));
+
+        assertTrue(signals.nothingAfter("alice", 3));
+        assertTrue(signals.nothingAfter("alice", 4));
+        assertFalse(signals.nothingAfter("alice", 2));
+        assertFalse(signals.nothingAfter("bob", 3));
+    }
+
+    @Test
+    void aSignalRaisesWhatIsKnownAndALateLowerOneDoesNotLowerIt() {
+        signals.foundNothingAfter("alice", 3, signals.countFor("alice"));
+
+        signals.signal(new InboxChange("alice", 9));
+        signals.signal(new InboxChange("alice", 5)); // an older delivery's signal, heard after the change feed's
+
+        assertFalse(signals.nothingAfter("alice", 8));
+        assertTrue(signals.nothingAfter("alice", 9));
+    }
+
+    @Test
+    void aReadDuringWhichItsStripeWasSignalledIsNotKept() {
+        long beforeRead = signals.countFor("alice");
+        signals.signal(new InboxChange("alice", 4)); // committed after the read's snapshot: the read did not see it
+
+        signals.foundNothingAfter("alice", 3, beforeRead);
+
+        assertFalse(signals.nothingAfter("alice", 3));
+    }
+
+    @Test
+    void aStripeRemembersItsMostRecentlyUsedAgentsOnly() {
+        int stripe = InboxSignals.stripe("alice");
+        List<String> sameStripe = IntStream.range(0, 1_000_000)
+                .mapToObj(i -> "agent-" + i)
+                .filter(agent -> InboxSignals.stripe(agent) == stripe)
+                .limit(InboxSignals.AGENTS_PER_STRIPE)
+                .toList();
+        signals.foundNothingAfter("alice", 1, signals.countFor("alice"));
+
+        sameStripe.forEach(agent -> signals.foundNothingAfter(agent, 1, signals.countFor(agent)));
+
+        assertFalse(signals.nothingAfter("alice", 1), "the least recently used agent is forgotten");
+        assertTrue(sameStripe.stream().allMatch(agent -> signals.nothingAfter(agent, 1)));
     }
 }

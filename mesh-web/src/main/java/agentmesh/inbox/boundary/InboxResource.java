@@ -72,7 +72,7 @@ public class InboxResource {
         InboxQuery query = InboxQuery.of(paging, wait);
         long from = query.after() != null ? query.after() : reader.ackedCursor(owner);
         long signalsBeforeRead = signals.countFor(owner);
-        InboxPage page = reader.after(owner, from, query.limit());
+        InboxPage page = reader.look(owner, from, query.limit(), signalsBeforeRead);
         if (!page.events().isEmpty() || query.waitSeconds() == 0) {
             response.resume(page);
         } else {

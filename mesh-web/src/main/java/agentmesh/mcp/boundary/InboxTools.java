@@ -75,7 +75,7 @@ class InboxTools {
         FirstRead first = places.within(true, CAUSE, () -> {
             long from = after != null ? after : reader.ackedCursor(agent);
             long signalsBeforeRead = signals.countFor(agent);
-            return new FirstRead(from, signalsBeforeRead, reader.after(agent, from, limit));
+            return new FirstRead(from, signalsBeforeRead, reader.look(agent, from, limit, signalsBeforeRead));
         });
         InboxPage page = first.page();
         if (page.events().isEmpty() && waitSeconds > 0) {
