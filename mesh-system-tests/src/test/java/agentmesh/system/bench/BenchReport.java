@@ -186,6 +186,29 @@ final class BenchReport {
         line("Latencies are wrk's, of every send from its write (accepted and refused together: wrk does not "
                 + "time answers by status); \"other answers\" are those neither 2xx nor a 429 or 503 with "
                 + "Retry-After.");
+        timed(o.timed());
+    }
+
+    /** The benchmark's own sends among wrk's: admitted and refused timed apart, against the sustained step. */
+    private void timed(StepRecorder timed) {
+        StepRecorder sustained = result.highestSustained().orElseThrow().sends();
+        line("");
+        line("Among them, " + timed.planned + " sends by the benchmark's own sender (" + timed.rate
+                + "/s, open loop), timed from their intended start: " + timed.accepted() + " admitted ("
+                + percent(timed.accepted(), timed.planned) + "), refusals " + errors(timed.errors()) + ".");
+        line("");
+        line("| timed sends | p50 ms | p99 ms | max ms |");
+        line("|---|---|---|---|");
+        line("| admitted, send → answer | " + ms(timed.sendToAnswer, 50) + " | " + ms(timed.sendToAnswer, 99) + " | "
+                + ms(timed.sendToAnswer, 100) + " |");
+        line("| admitted, send → seen | " + ms(timed.sendToSeen, 50) + " | " + ms(timed.sendToSeen, 99) + " | "
+                + ms(timed.sendToSeen, 100) + " |");
+        line("| refused, send → answer (target: within 100 ms) | " + ms(timed.sendToRefusal, 50) + " | "
+                + ms(timed.sendToRefusal, 99) + " | " + ms(timed.sendToRefusal, 100) + " |");
+        line("| the sustained step (" + sustained.rate + "/s), send → answer | " + ms(sustained.sendToAnswer, 50)
+                + " | " + ms(sustained.sendToAnswer, 99) + " | " + ms(sustained.sendToAnswer, 100) + " |");
+        line("| the sustained step, send → seen | " + ms(sustained.sendToSeen, 50) + " | "
+                + ms(sustained.sendToSeen, 99) + " | " + ms(sustained.sendToSeen, 100) + " |");
     }
 
     private void cpu() {

@@ -83,7 +83,7 @@ final class BenchRun {
                         + settings.step().toSeconds() + " s");
                 steps.add(step(recorder, sender, readers, cpu, profiler));
             }
-            overload = overload(steps, agents);
+            overload = overload(steps, agents, sender, recorders);
         } finally {
             readers.stop();
             sender.close();
@@ -98,8 +98,13 @@ final class BenchRun {
                 readers.requests());
     }
 
-    /** Sends by wrk at {@code bench.overload} × the highest sustained step's rate, the agents reading meanwhile. */
-    private WrkOverload.Result overload(List<StepResult> steps, BenchAgents agents) throws Exception {
+    /**
+     * Sends by wrk at {@code bench.overload} × the highest sustained step's rate, the agents reading meanwhile, and a
+     * few of the benchmark's own among them, timed.
+     */
+    private WrkOverload.Result overload(
+            List<StepResult> steps, BenchAgents agents, OpenLoopSender sender, Map<String, StepRecorder> recorders)
+            throws Exception {
         if (settings.overload() <= 0) {
             return null;
         }
@@ -111,7 +116,13 @@ final class BenchRun {
         int rate = sustained.get().rate();
         LOG.info(() -> "Overload: " + settings.overload() + " × " + rate + " messages/s for "
                 + settings.overloadTime().toSeconds() + " s, by wrk");
-        return WrkOverload.offer(base, agents, rate, settings.overload(), settings.overloadTime());
+        StepRecorder timed = new StepRecorder(steps.size() + 1, WrkOverload.TIMED_RATE, (int)
+                (WrkOverload.TIMED_RATE * settings.overloadTime().toSeconds()));
+        recorders.put(timed.label, timed);
+        WrkOverload.Result overload =
+                WrkOverload.offer(base, agents, rate, settings.overload(), settings.overloadTime(), sender, timed);
+        settle(timed);
+        return overload;
     }
 
     private StepResult step(

@@ -160,7 +160,8 @@ final class OpenLoopSender implements AutoCloseable {
                 if (answer.status() == 201 || answer.status() == 200) {
                     recorder.answered(send.index(), System.nanoTime());
                 } else {
-                    recorder.failed(send.index(), refusal(answer.status(), answer.head(), answer.body()));
+                    recorder.refused(
+                            send.index(), System.nanoTime(), refusal(answer.status(), answer.head(), answer.body()));
                 }
             } catch (IOException | RuntimeException e) {
                 recorder.failed(send.index(), stopped ? "stopped" : cause(e, REQUEST_TIMEOUT));

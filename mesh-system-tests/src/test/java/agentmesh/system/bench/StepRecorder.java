@@ -34,6 +34,9 @@ final class StepRecorder {
     private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
     final Histogram pacerLag = histogram();
     final Histogram sendToAnswer = histogram();
+    /** Sends answered with a status other than 2xx (a refusal), from their intended time to the answer. */
+    final Histogram sendToRefusal = histogram();
+
     final Histogram sendToSeen = histogram();
     final Histogram commitToInbox = histogram();
 
@@ -63,6 +66,12 @@ final class StepRecorder {
             accepted.set(index);
         }
         acceptedCount.incrementAndGet();
+    }
+
+    /** The mesh answered send {@code index} at {@code nowNanos} with a status that is not 2xx: {@code cause}. */
+    void refused(int index, long nowNanos, String cause) {
+        sendToRefusal.recordValue(micros(nowNanos - intendedNanos[index]));
+        failed(index, cause);
     }
 
     void failed(int index, String cause) {

@@ -3,6 +3,7 @@ package agentmesh.system.bench;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
@@ -23,11 +24,16 @@ final class WrkOverload {
 
     static final int CONNECTIONS = 256;
 
+    /** The benchmark's own sends per second among wrk's, each timed and told apart by its answer. */
+    static final int TIMED_RATE = 40;
+
     /**
      * What the overload step measured: {@code meant} messages/s against {@code sustained}; wrk's answers are counted
-     * by status and whether a 429 or 503 carried Retry-After.
+     * by status and whether a 429 or 503 carried Retry-After. {@code timed} are the sends of the benchmark's own
+     * sender among wrk's, at {@link #TIMED_RATE}, which time the admitted and the refused apart (wrk times all its
+     * answers together).
      */
-    record Result(int sustained, int meant, Wrk.Result wrk) {
+    record Result(int sustained, int meant, Wrk.Result wrk, StepRecorder timed) {
 
         long accepted() {
             return wrk.answers().entrySet().stream()
@@ -62,11 +68,25 @@ final class WrkOverload {
 
     private WrkOverload() {}
 
-    static Result offer(URI base, BenchAgents agents, int sustained, int multiple, Duration duration) throws Exception {
+    /**
+     * Offers {@code multiple} × {@code sustained} sends/s by wrk for {@code duration}, and meanwhile {@code timed}'s
+     * sends by {@code sender}; returns when both are done.
+     */
+    static Result offer(
+            URI base,
+            BenchAgents agents,
+            int sustained,
+            int multiple,
+            Duration duration,
+            OpenLoopSender sender,
+            StepRecorder timed)
+            throws Exception {
         int meant = sustained * multiple;
+        CompletableFuture<Void> timing = CompletableFuture.runAsync(() -> sender.offer(timed));
         Wrk.Result wrk = Wrk.run(
                 base.resolve("messages"), script(agents, meant), CONNECTIONS, duration, OpenLoopSender.REQUEST_TIMEOUT);
-        return new Result(sustained, meant, wrk);
+        timing.join();
+        return new Result(sustained, meant, wrk, timed);
     }
 
     /** Lua: each agent in turn sends to its partner, with a message id no other request has. */
