@@ -19,7 +19,7 @@ import java.util.function.DoubleConsumer;
  * The receiving side in the mesh's metrics: {@code agent_mesh_inbox_delivered_total} (events written into inboxes,
  * the delivery rate), {@code agent_mesh_dedup_hit_total}, {@code agent_mesh_dead_letter_total},
  * {@code agent_mesh_inbox_reads_total} (inbox pages read from the database),
- * {@code agent_mesh_inbox_reads_spared_total} (polls that found nothing without a read),
+ * {@code agent_mesh_inbox_reads_spared_total} (polls and MCP reads that found nothing without a read),
  * {@code agent_mesh_consumer_lag{partition}}, {@code agent_mesh_consumer_rebalances_total} (the consumer group's
  * rebalances this instance took part in) and the histogram {@code agent_mesh_message_e2e_latency_seconds}: the time
  * from the commit of a send to the commit of its delivery, since start-up, buckets from 5 ms to 60 s, for percentiles
@@ -58,7 +58,7 @@ public class InboxMetrics {
                 "agent_mesh_inbox_reads_total", "Inbox pages read from the database (a poll, a stream catching up)");
         readsSpared = meters.counter(
                 "agent_mesh_inbox_reads_spared_total",
-                "Polls that found nothing without a read: this instance knew nothing was past their cursor");
+                "Polls and MCP reads answered empty without a read: nothing was known past their cursor");
         rebalances = meters.counter(
                 "agent_mesh_consumer_rebalances_total",
                 "Rebalances of the inbox consumer group this instance took part in");

@@ -65,22 +65,26 @@ public class InboxReader {
     @Inject
     Tracing tracing;
 
+    /** What a poll found as it came in, and its agent's {@link InboxSignals#countFor signal count} before it looked. */
+    public record Look(InboxPage page, long signalsBeforeRead) {}
+
     /**
      * What a poll finds as it comes in: {@link #after}'s page, or an empty one without a statement when this instance
      * knows the inbox holds nothing past {@code after} ({@link InboxSignals#nothingAfter}) — a reader that keeps up
-     * comes back from the cursor its last answer ended at. A read that finds nothing is remembered there, unless the
-     * agent was signalled since {@code signalsBeforeRead}, its {@link InboxSignals#countFor signal count} before.
+     * comes back from the cursor its last answer ended at. A read that finds nothing is kept there. A poll that waits
+     * next hands the count on, to find out whether a signal went by before it listened.
      */
-    public InboxPage look(String agentId, long after, int limit, long signalsBeforeRead) {
+    public Look look(String agentId, long after, int limit) {
+        long signalsBeforeRead = signals.countFor(agentId);
         if (signals.nothingAfter(agentId, after)) {
             metrics.readSpared();
-            return InboxPage.empty(after);
+            return new Look(InboxPage.empty(after), signalsBeforeRead);
         }
         InboxPage page = after(agentId, after, limit);
         if (page.events().isEmpty()) {
             signals.foundNothingAfter(agentId, after, signalsBeforeRead);
         }
-        return page;
+        return new Look(page, signalsBeforeRead);
     }
 
     /**

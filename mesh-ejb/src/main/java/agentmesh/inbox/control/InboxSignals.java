@@ -1,11 +1,13 @@
 package agentmesh.inbox.control;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Tells waiting readers (long polls, streams) that an agent's inbox has new events: after a delivery commits on this
@@ -18,35 +20,49 @@ import java.util.function.Consumer;
  * not read again unless something came meanwhile. A stripe shared with other agents can only cause a needless read,
  * never a missed one.
  *
- * <p>From the same signals this instance keeps, for the agents it last read for, the highest cursor their inbox can
- * have ({@link #nothingAfter}): a read found nothing past a cursor, and every delivery since was signalled here and
- * raised it. A reader that keeps up polls again from the cursor its last answer ended at, which is that cursor: it
- * need not read to find nothing. A read's knowledge is kept only when its stripe heard no signal while it read (the
- * delivery it might have missed), and a signal only raises what is known, never makes it up; so what is kept is never
- * below the truth. {@value #AGENTS_PER_STRIPE} agents per stripe are remembered, the least recently used forgotten.
+ * <p>From the same signals this instance keeps, for the agents it last read for, a ceiling: the highest cursor their
+ * inbox can have ({@link #nothingAfter}). A read found nothing past a cursor, and every delivery since was signalled
+ * here and raised it. A reader that keeps up polls again from the cursor its last answer ended at, which is the
+ * ceiling: it need not read to find nothing. A read's ceiling is kept only when its stripe heard no signal while it
+ * read (the delivery it might have missed), and a signal only raises a ceiling, never makes one up; so a ceiling is
+ * never below the truth — as long as every delivery is signalled. Another instance's are signalled by the change
+ * feed, which finds a delivery whose commit came within seconds of its statement: so a ceiling is trusted for
+ * {@link #CEILING_TRUSTED} after its read, and a delivery the feed missed costs a reader at most that, as it did a
+ * waiting poll before. {@value #AGENTS_PER_STRIPE} agents per stripe are kept, the least recently used forgotten.
  */
 @ApplicationScoped
 public class InboxSignals {
 
     static final int AGENTS_PER_STRIPE = 64;
 
+    static final Duration CEILING_TRUSTED = Duration.ofSeconds(10);
+
     private static final int STRIPES = 1024;
 
     private final Set<Consumer<InboxChange>> listeners = ConcurrentHashMap.newKeySet();
     private final Stripe[] stripes = new Stripe[STRIPES];
+    private final LongSupplier nanoTime;
 
-    /** A stripe's signal count and last cursors change together, under its lock: a reader sees both or neither. */
+    /** The highest cursor an agent's inbox can have, and when the read it rests on was made. */
+    private record Ceiling(long cursor, long readAtNanos) {}
+
+    /** A stripe's signal count and ceilings change together, under its lock: a reader sees both or neither. */
     private static final class Stripe {
         long signalled;
-        final Map<String, Long> lastCursors = new LinkedHashMap<>(16, 0.75f, true) {
+        final Map<String, Ceiling> ceilings = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Long> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<String, Ceiling> eldest) {
                 return size() > AGENTS_PER_STRIPE;
             }
         };
     }
 
     public InboxSignals() {
+        this(System::nanoTime);
+    }
+
+    InboxSignals(LongSupplier nanoTime) {
+        this.nanoTime = nanoTime;
         for (int i = 0; i < STRIPES; i++) {
             stripes[i] = new Stripe();
         }
@@ -75,20 +91,22 @@ public class InboxSignals {
     public boolean nothingAfter(String agentId, long cursor) {
         Stripe stripe = stripeOf(agentId);
         synchronized (stripe) {
-            Long last = stripe.lastCursors.get(agentId);
-            return last != null && last <= cursor;
+            Ceiling ceiling = stripe.ceilings.get(agentId);
+            return ceiling != null
+                    && ceiling.cursor() <= cursor
+                    && nanoTime.getAsLong() - ceiling.readAtNanos() < CEILING_TRUSTED.toNanos();
         }
     }
 
     /**
-     * A read found no event after {@code cursor}; kept unless the agent's stripe was signalled since
-     * {@code countBeforeRead}, its count taken before the read.
+     * A read found no event after {@code cursor}: the agent's ceiling from now on, unless its stripe was signalled
+     * since {@code countBeforeRead}, its count taken before the read.
      */
     public void foundNothingAfter(String agentId, long cursor, long countBeforeRead) {
         Stripe stripe = stripeOf(agentId);
         synchronized (stripe) {
             if (stripe.signalled == countBeforeRead) {
-                stripe.lastCursors.merge(agentId, cursor, Math::max);
+                stripe.ceilings.put(agentId, new Ceiling(cursor, nanoTime.getAsLong()));
             }
         }
     }
@@ -97,7 +115,11 @@ public class InboxSignals {
     void signal(InboxChange change) {
         Stripe stripe = stripeOf(change.agentId());
         synchronized (stripe) {
-            stripe.lastCursors.computeIfPresent(change.agentId(), (agent, last) -> Math.max(last, change.lastCursor()));
+            stripe.ceilings.computeIfPresent(
+                    change.agentId(),
+                    (agent, ceiling) -> ceiling.cursor() >= change.lastCursor()
+                            ? ceiling
+                            : new Ceiling(change.lastCursor(), ceiling.readAtNanos()));
             stripe.signalled++;
         }
         listeners.forEach(listener -> listener.accept(change));

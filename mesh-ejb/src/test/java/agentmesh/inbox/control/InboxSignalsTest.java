@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class InboxSignalsTest {
 
-    private final InboxSignals signals = new InboxSignals();
+    private final AtomicLong nanoTime = new AtomicLong();
+    private final InboxSignals signals = new InboxSignals(nanoTime::get);
 
     @Test
     void aSignalMovesItsAgentsCountAndNoOtherStripesCount() {
@@ -84,5 +86,25 @@ class InboxSignalsTest {
 
         assertFalse(signals.nothingAfter("alice", 1), "the least recently used agent is forgotten");
         assertTrue(sameStripe.stream().allMatch(agent -> signals.nothingAfter(agent, 1)));
+    }
+
+    @Test
+    void aCeilingIsTrustedForTenSecondsAfterItsReadWhateverTheSignalsSinceSay() {
+        signals.foundNothingAfter("alice", 3, signals.countFor("alice"));
+        nanoTime.addAndGet(InboxSignals.CEILING_TRUSTED.toNanos() - 1);
+        signals.signal(new InboxChange("alice", 4)); // raises the ceiling, not the time it rests on
+
+        assertTrue(signals.nothingAfter("alice", 4));
+        nanoTime.incrementAndGet();
+        assertFalse(signals.nothingAfter("alice", 4), "a delivery the change feed missed costs a reader 10 s at most");
+    }
+
+    @Test
+    void aLaterReadReplacesACeilingAReaderAheadOfItsInboxLeft() {
+        signals.foundNothingAfter("alice", 1_000, signals.countFor("alice")); // a cursor far past the last event
+
+        signals.foundNothingAfter("alice", 3, signals.countFor("alice"));
+
+        assertTrue(signals.nothingAfter("alice", 3));
     }
 }

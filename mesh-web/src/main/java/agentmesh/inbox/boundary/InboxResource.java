@@ -1,8 +1,6 @@
 package agentmesh.inbox.boundary;
 
-import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
-import agentmesh.inbox.control.InboxSignals;
 import agentmesh.problem.InvalidRequestException;
 import agentmesh.tracing.Tracing;
 import agentmesh.web.JsonBodies;
@@ -49,9 +47,6 @@ public class InboxResource {
     InboxWaiters waiters;
 
     @Inject
-    InboxSignals signals;
-
-    @Inject
     InboxStreams streams;
 
     @Inject
@@ -71,10 +66,9 @@ public class InboxResource {
         String owner = owner(agentId, security);
         InboxQuery query = InboxQuery.of(paging, wait);
         long from = query.after() != null ? query.after() : reader.ackedCursor(owner);
-        long signalsBeforeRead = signals.countFor(owner);
-        InboxPage page = reader.look(owner, from, query.limit(), signalsBeforeRead);
-        if (!page.events().isEmpty() || query.waitSeconds() == 0) {
-            response.resume(page);
+        InboxReader.Look look = reader.look(owner, from, query.limit());
+        if (!look.page().events().isEmpty() || query.waitSeconds() == 0) {
+            response.resume(look.page());
         } else {
             waiters.await(
                     owner,
@@ -82,7 +76,7 @@ public class InboxResource {
                     from,
                     query.limit(),
                     query.waitSeconds(),
-                    signalsBeforeRead,
+                    look.signalsBeforeRead(),
                     response);
         }
     }

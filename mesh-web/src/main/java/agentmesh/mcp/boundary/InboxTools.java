@@ -3,7 +3,6 @@ package agentmesh.mcp.boundary;
 import agentmesh.inbox.boundary.InboxWaiters;
 import agentmesh.inbox.control.InboxPage;
 import agentmesh.inbox.control.InboxReader;
-import agentmesh.inbox.control.InboxSignals;
 import agentmesh.json.MeshJson;
 import agentmesh.web.limits.ServerPlaces;
 import jakarta.annotation.PostConstruct;
@@ -40,9 +39,6 @@ class InboxTools {
     InboxReader reader;
 
     @Inject
-    InboxSignals signals;
-
-    @Inject
     InboxWaiters waiters;
 
     @Inject
@@ -74,14 +70,18 @@ class InboxTools {
         String agent = caller.agentId();
         FirstRead first = places.within(true, CAUSE, () -> {
             long from = after != null ? after : reader.ackedCursor(agent);
-            long signalsBeforeRead = signals.countFor(agent);
-            return new FirstRead(from, signalsBeforeRead, reader.look(agent, from, limit, signalsBeforeRead));
+            return new FirstRead(from, reader.look(agent, from, limit));
         });
-        InboxPage page = first.page();
+        InboxPage page = first.look().page();
         if (page.events().isEmpty() && waitSeconds > 0) {
             page = waits.within(() -> waitFor(
                     waiters.await(
-                            agent, caller.tokenHash(), first.from(), limit, waitSeconds, first.signalsBeforeRead()),
+                            agent,
+                            caller.tokenHash(),
+                            first.from(),
+                            limit,
+                            waitSeconds,
+                            first.look().signalsBeforeRead()),
                     first.from(),
                     waitSeconds));
         }
@@ -102,8 +102,8 @@ class InboxTools {
                 .toString();
     }
 
-    /** The read made at once: where it began, the agent's signal count before it, and what it found. */
-    private record FirstRead(long from, long signalsBeforeRead, InboxPage page) {}
+    /** The look taken at once, and where it began. */
+    private record FirstRead(long from, InboxReader.Look look) {}
 
     private static InboxPage waitFor(Future<InboxPage> answer, long after, int waitSeconds) {
         try {
