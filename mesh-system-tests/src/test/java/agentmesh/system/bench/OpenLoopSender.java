@@ -159,9 +159,11 @@ final class OpenLoopSender implements AutoCloseable {
                 Http1Connection.Answer answer = connection.exchange(request(send));
                 if (answer.status() == 201 || answer.status() == 200) {
                     recorder.answered(send.index(), System.nanoTime());
-                } else {
+                } else if (answer.status() == 429 || answer.status() == 503) {
                     recorder.refused(
                             send.index(), System.nanoTime(), refusal(answer.status(), answer.head(), answer.body()));
+                } else {
+                    recorder.failed(send.index(), refusal(answer.status(), answer.head(), answer.body()));
                 }
             } catch (IOException | RuntimeException e) {
                 recorder.failed(send.index(), stopped ? "stopped" : cause(e, REQUEST_TIMEOUT));

@@ -34,7 +34,7 @@ final class StepRecorder {
     private final Map<String, LongAdder> errors = new ConcurrentHashMap<>();
     final Histogram pacerLag = histogram();
     final Histogram sendToAnswer = histogram();
-    /** Sends answered with a status other than 2xx (a refusal), from their intended time to the answer. */
+    /** Sends refused (429, 503), from their intended time to the answer. */
     final Histogram sendToRefusal = histogram();
 
     final Histogram sendToSeen = histogram();
@@ -68,7 +68,7 @@ final class StepRecorder {
         acceptedCount.incrementAndGet();
     }
 
-    /** The mesh answered send {@code index} at {@code nowNanos} with a status that is not 2xx: {@code cause}. */
+    /** The mesh refused send {@code index} (429, 503) at {@code nowNanos}: {@code cause}. */
     void refused(int index, long nowNanos, String cause) {
         sendToRefusal.recordValue(micros(nowNanos - intendedNanos[index]));
         failed(index, cause);
