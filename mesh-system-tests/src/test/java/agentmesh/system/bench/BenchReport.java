@@ -199,16 +199,15 @@ final class BenchReport {
         line("");
         line("| timed sends | p50 ms | p99 ms | max ms |");
         line("|---|---|---|---|");
-        line("| admitted, send → answer | " + ms(timed.sendToAnswer, 50) + " | " + ms(timed.sendToAnswer, 99) + " | "
-                + ms(timed.sendToAnswer, 100) + " |");
-        line("| admitted, send → seen | " + ms(timed.sendToSeen, 50) + " | " + ms(timed.sendToSeen, 99) + " | "
-                + ms(timed.sendToSeen, 100) + " |");
-        line("| refused, send → answer (target: within 100 ms) | " + ms(timed.sendToRefusal, 50) + " | "
-                + ms(timed.sendToRefusal, 99) + " | " + ms(timed.sendToRefusal, 100) + " |");
-        line("| the sustained step (" + sustained.rate + "/s), send → answer | " + ms(sustained.sendToAnswer, 50)
-                + " | " + ms(sustained.sendToAnswer, 99) + " | " + ms(sustained.sendToAnswer, 100) + " |");
-        line("| the sustained step, send → seen | " + ms(sustained.sendToSeen, 50) + " | "
-                + ms(sustained.sendToSeen, 99) + " | " + ms(sustained.sendToSeen, 100) + " |");
+        latencyRow("admitted, send → answer", timed.sendToAnswer);
+        latencyRow("admitted, send → seen", timed.sendToSeen);
+        latencyRow("refused, send → answer (target: within 100 ms)", timed.sendToRefusal);
+        latencyRow("the sustained step (" + sustained.rate + "/s), send → answer", sustained.sendToAnswer);
+        latencyRow("the sustained step, send → seen", sustained.sendToSeen);
+    }
+
+    private void latencyRow(String label, Histogram micros) {
+        line("| " + label + " | " + ms(micros, 50) + " | " + ms(micros, 99) + " | " + ms(micros, 100) + " |");
     }
 
     private void cpu() {
