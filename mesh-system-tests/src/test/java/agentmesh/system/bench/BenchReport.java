@@ -186,7 +186,25 @@ final class BenchReport {
         line("Latencies are wrk's, of every send from its write (accepted and refused together: wrk does not "
                 + "time answers by status); \"other answers\" are those neither 2xx nor a 429 or 503 with "
                 + "Retry-After.");
+        overloadCpu(o);
         timed(o.timed());
+    }
+
+    /** What the overload step cost each process, and how many of the 2 cores it kept busy. */
+    private void overloadCpu(WrkOverload.Result o) {
+        double seconds = o.wrk().seconds();
+        double wrkCores = o.wrk().cpuMillisPerRequest() * o.offeredPerSecond() / 1000;
+        double cores = wrkCores
+                + o.cpuSeconds().values().stream()
+                                .mapToDouble(Double::doubleValue)
+                                .sum()
+                        / seconds;
+        line("");
+        line("CPU meanwhile, cores busy by process: "
+                + o.cpuSeconds().entrySet().stream()
+                        .map(e -> e.getKey() + " " + decimal(e.getValue() / seconds, 2))
+                        .collect(Collectors.joining(", "))
+                + ", wrk " + decimal(wrkCores, 2) + "; all " + decimal(cores, 2) + ".");
     }
 
     /** The benchmark's own sends among wrk's: admitted and refused timed apart, against the sustained step. */
@@ -232,43 +250,62 @@ final class BenchReport {
 
     private void profiles() {
         for (StepResult step : result.steps()) {
-            ProfileBreakdown profile = step.profile();
-            if (profile == null) {
-                continue;
-            }
-            double serverSeconds = step.cpuSeconds().getOrDefault(result.server(), Double.NaN);
-            line("");
-            line("## Where " + result.server() + "'s CPU went at " + step.rate() + "/s (async-profiler)");
-            line("");
-            line(number(profile.samples()) + " samples, " + profile.engine() + ", one per " + ServerProfiler.INTERVAL
-                    + " of CPU: " + decimal(profile.samples() / 1000.0, 1) + " s sampled of the "
-                    + decimal(serverSeconds, 1) + " s " + result.server() + " used in the step ("
-                    + decimal(serverSeconds * 1000 / Math.max(1, step.sends().accepted()), 2)
-                    + " ms per admitted message); stacks in `target/bench-profile-" + step.rate()
-                    + ".collapsed`. A sample counts for the innermost library on its stack (JDK frames count for "
-                    + "their caller; \"self\": the mesh's own code, not what it calls); stacks without a Java frame "
-                    + "are the JVM's own threads.");
-            line("");
-            line("| category | samples | share |");
-            line("|---|---|---|");
-            profile.categories().entrySet().stream()
-                    .filter(e -> e.getValue() > 0)
-                    .sorted(Map.Entry.<CpuCategory, Long>comparingByValue().reversed())
-                    .forEach(e -> line("| " + e.getKey().label + " | " + number(e.getValue()) + " | "
-                            + percent(e.getValue(), profile.samples()) + " |"));
-            line("");
-            line("| top leaf frames (self samples) | samples | share |");
-            line("|---|---|---|");
-            profile.leaves()
-                    .forEach(count -> line("| `" + count.name() + "` | " + number(count.samples()) + " | "
-                            + percent(count.samples(), profile.samples()) + " |"));
-            line("");
-            line("| outermost mesh method outside agentmesh.web (what the CPU was for) | samples | share |");
-            line("|---|---|---|");
-            profile.entries()
-                    .forEach(count -> line("| `" + count.name() + "` | " + number(count.samples()) + " | "
-                            + percent(count.samples(), profile.samples()) + " |"));
+            profile(
+                    step.rate() + "/s",
+                    Integer.toString(step.rate()),
+                    step.profile(),
+                    step.cpuSeconds(),
+                    step.sends().accepted());
         }
+        WrkOverload.Result overload = result.overload();
+        if (overload != null) {
+            profile(
+                    "under overload",
+                    "overload",
+                    overload.profile(),
+                    overload.cpuSeconds(),
+                    Math.round(overload.accepted() + overload.timed().accepted()));
+        }
+    }
+
+    private void profile(
+            String when, String file, ProfileBreakdown profile, Map<String, Double> cpuSeconds, long admitted) {
+        if (profile == null) {
+            return;
+        }
+        double serverSeconds = cpuSeconds.getOrDefault(result.server(), Double.NaN);
+        line("");
+        line("## Where " + result.server() + "'s CPU went " + (when.endsWith("/s") ? "at " : "") + when
+                + " (async-profiler)");
+        line("");
+        line(number(profile.samples()) + " samples, " + profile.engine() + ", one per " + ServerProfiler.INTERVAL
+                + " of CPU: " + decimal(profile.samples() / 1000.0, 1) + " s sampled of the "
+                + decimal(serverSeconds, 1) + " s " + result.server() + " used in the step ("
+                + decimal(serverSeconds * 1000 / Math.max(1, admitted), 2)
+                + " ms per admitted message); stacks in `target/bench-profile-" + file
+                + ".collapsed`. A sample counts for the innermost library on its stack (JDK frames count for "
+                + "their caller; \"self\": the mesh's own code, not what it calls); stacks without a Java frame "
+                + "are the JVM's own threads.");
+        line("");
+        line("| category | samples | share |");
+        line("|---|---|---|");
+        profile.categories().entrySet().stream()
+                .filter(e -> e.getValue() > 0)
+                .sorted(Map.Entry.<CpuCategory, Long>comparingByValue().reversed())
+                .forEach(e -> line("| " + e.getKey().label + " | " + number(e.getValue()) + " | "
+                        + percent(e.getValue(), profile.samples()) + " |"));
+        line("");
+        line("| top leaf frames (self samples) | samples | share |");
+        line("|---|---|---|");
+        profile.leaves()
+                .forEach(count -> line("| `" + count.name() + "` | " + number(count.samples()) + " | "
+                        + percent(count.samples(), profile.samples()) + " |"));
+        line("");
+        line("| outermost mesh method outside agentmesh.web (what the CPU was for) | samples | share |");
+        line("|---|---|---|");
+        profile.entries()
+                .forEach(count -> line("| `" + count.name() + "` | " + number(count.samples()) + " | "
+                        + percent(count.samples(), profile.samples()) + " |"));
     }
 
     private void database() {

@@ -83,7 +83,7 @@ final class BenchRun {
                         + settings.step().toSeconds() + " s");
                 steps.add(step(recorder, sender, readers, cpu, profiler));
             }
-            overload = overload(steps, agents, sender, recorders);
+            overload = overload(steps, agents, sender, recorders, cpu, profiler);
         } finally {
             readers.stop();
             sender.close();
@@ -103,7 +103,12 @@ final class BenchRun {
      * few of the benchmark's own among them, timed.
      */
     private WrkOverload.Result overload(
-            List<StepResult> steps, BenchAgents agents, OpenLoopSender sender, Map<String, StepRecorder> recorders)
+            List<StepResult> steps,
+            BenchAgents agents,
+            OpenLoopSender sender,
+            Map<String, StepRecorder> recorders,
+            ProcessCpu cpu,
+            Optional<ServerProfiler> profiler)
             throws Exception {
         if (settings.overload() <= 0) {
             return null;
@@ -119,8 +124,14 @@ final class BenchRun {
         StepRecorder timed = new StepRecorder(steps.size() + 1, WrkOverload.TIMED_RATE, (int)
                 (WrkOverload.TIMED_RATE * settings.overloadTime().toSeconds()));
         recorders.put(timed.label, timed);
-        WrkOverload.Result overload =
+        profiler.ifPresent(ServerProfiler::start);
+        Map<String, Double> cpuBefore = cpu.sample();
+        WrkOverload.Result offered =
                 WrkOverload.offer(base, agents, rate, settings.overload(), settings.overloadTime(), sender, timed);
+        Map<String, Double> cpuUsed = ProcessCpu.used(cpuBefore, cpu.sample());
+        ProfileBreakdown profile = profiler.map(p -> p.stop(Path.of("target", "bench-profile-overload.collapsed")))
+                .orElse(null);
+        WrkOverload.Result overload = offered.measured(cpuUsed, profile);
         settle(timed);
         return overload;
     }
@@ -149,8 +160,7 @@ final class BenchRun {
         int backlogAtEnd = recorder.acceptedUnseen();
         boolean drained = settle(recorder);
         long lastEvent = newestOutboxId();
-        Map<String, Double> cpuUsed = new LinkedHashMap<>();
-        cpuAfter.forEach((name, used) -> cpuUsed.put(name, used - cpuBefore.getOrDefault(name, Double.NaN)));
+        Map<String, Double> cpuUsed = ProcessCpu.used(cpuBefore, cpuAfter);
         List<List<Object>> dispatch = MeshDatabase.query(
                 config,
                 "SELECT TIMESTAMPDIFF(MICROSECOND, created_at,"

@@ -41,6 +41,13 @@ final class ProcessCpu {
         }
     }
 
+    /** CPU seconds used between two samples, per process name. */
+    static Map<String, Double> used(Map<String, Double> before, Map<String, Double> after) {
+        Map<String, Double> used = new LinkedHashMap<>();
+        after.forEach((name, seconds) -> used.put(name, seconds - before.getOrDefault(name, Double.NaN)));
+        return used;
+    }
+
     /** CPU seconds used so far, per process name. */
     Map<String, Double> sample() {
         Map<String, Double> seconds = new LinkedHashMap<>();

@@ -31,9 +31,20 @@ final class WrkOverload {
      * What the overload step measured: {@code meant} messages/s against {@code sustained}; wrk's answers are counted
      * by status and whether a 429 or 503 carried Retry-After. {@code timed} are the sends of the benchmark's own
      * sender among wrk's, at {@link #TIMED_RATE}, which time the admitted and the refused apart (wrk times all its
-     * answers together).
+     * answers together). {@code cpuSeconds} and {@code profile} (null unless the run profiles) are the step's, as a
+     * sustained step's are.
      */
-    record Result(int sustained, int meant, Wrk.Result wrk, StepRecorder timed) {
+    record Result(
+            int sustained,
+            int meant,
+            Wrk.Result wrk,
+            StepRecorder timed,
+            Map<String, Double> cpuSeconds,
+            ProfileBreakdown profile) {
+
+        Result measured(Map<String, Double> cpuSeconds, ProfileBreakdown profile) {
+            return new Result(sustained, meant, wrk, timed, cpuSeconds, profile);
+        }
 
         long accepted() {
             return wrk.answers().entrySet().stream()
@@ -86,7 +97,7 @@ final class WrkOverload {
         Wrk.Result wrk = Wrk.run(
                 base.resolve("messages"), script(agents, meant), CONNECTIONS, duration, OpenLoopSender.REQUEST_TIMEOUT);
         timing.join();
-        return new Result(sustained, meant, wrk, timed);
+        return new Result(sustained, meant, wrk, timed, Map.of(), null);
     }
 
     /** Lua: each agent in turn sends to its partner, with a message id no other request has. */
