@@ -220,6 +220,7 @@ final class BenchReport {
         latencyRow("admitted, send → answer", timed.sendToAnswer);
         latencyRow("admitted, send → seen", timed.sendToSeen);
         latencyRow("refused, send → answer (target: within 100 ms)", timed.sendToRefusal);
+        latencyRow("of those times, the sender's own lag in starting a send", timed.pacerLag);
         latencyRow("the sustained step (" + sustained.rate + "/s), send → answer", sustained.sendToAnswer);
         latencyRow("the sustained step, send → seen", sustained.sendToSeen);
     }
