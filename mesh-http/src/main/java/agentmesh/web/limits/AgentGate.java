@@ -317,6 +317,7 @@ public class AgentGate implements Filter {
             }
             body = RequestBody.read(
                     request.getInputStream(),
+                    declared,
                     maxBodyBytes,
                     Duration.ofMillis(bodyReadTimeoutMillis).toNanos());
         } catch (RequestBody.Refused refused) {

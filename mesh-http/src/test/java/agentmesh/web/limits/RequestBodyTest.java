@@ -18,13 +18,35 @@ class RequestBodyTest {
     void aBodyWithinItsBoundsIsReadWhole() throws Exception {
         byte[] json = "{\"text\":\"héllo\"}".getBytes(StandardCharsets.UTF_8);
 
-        assertArrayEquals(json, RequestBody.read(new ByteArrayInputStream(json), json.length, SECOND));
+        assertArrayEquals(json, RequestBody.read(new ByteArrayInputStream(json), json.length, json.length, SECOND));
+        assertArrayEquals(json, RequestBody.read(new ByteArrayInputStream(json), -1, json.length, SECOND));
+    }
+
+    @Test
+    void aBodyWithoutADeclaredLengthIsReadWholePastItsFirstArray() throws Exception {
+        byte[] json = ("\"" + "é".repeat(10_000) + "\"").getBytes(StandardCharsets.UTF_8);
+
+        assertArrayEquals(json, RequestBody.read(new ByteArrayInputStream(json), -1, json.length, SECOND));
+    }
+
+    @Test
+    void aBodyLongerThanDeclaredIsReadWholeOrRefusedOverTheLimit() throws Exception {
+        byte[] json = "[1,2,3,4]".getBytes(StandardCharsets.UTF_8);
+
+        assertArrayEquals(json, RequestBody.read(new ByteArrayInputStream(json), 3, 100, SECOND));
+        assertEquals(
+                413,
+                assertThrows(
+                                RequestBody.Refused.class,
+                                () -> RequestBody.read(new ByteArrayInputStream(json), 3, 5, SECOND))
+                        .status);
     }
 
     @Test
     void aBodyOverTheLimitIsRefused413() {
         RequestBody.Refused refused = assertThrows(
-                RequestBody.Refused.class, () -> RequestBody.read(new ByteArrayInputStream(new byte[11]), 10, SECOND));
+                RequestBody.Refused.class,
+                () -> RequestBody.read(new ByteArrayInputStream(new byte[11]), -1, 10, SECOND));
 
         assertEquals(413, refused.status);
     }
@@ -33,7 +55,7 @@ class RequestBodyTest {
     void bytesThatAreNotUtf8AreRefused400() {
         RequestBody.Refused refused = assertThrows(
                 RequestBody.Refused.class,
-                () -> RequestBody.read(new ByteArrayInputStream(new byte[] {'"', (byte) 0xC3, '"'}), 10, SECOND));
+                () -> RequestBody.read(new ByteArrayInputStream(new byte[] {'"', (byte) 0xC3, '"'}), 3, 10, SECOND));
 
         assertEquals(400, refused.status);
     }
@@ -54,7 +76,7 @@ class RequestBodyTest {
         };
 
         RequestBody.Refused refused =
-                assertThrows(RequestBody.Refused.class, () -> RequestBody.read(drips, Integer.MAX_VALUE, 0));
+                assertThrows(RequestBody.Refused.class, () -> RequestBody.read(drips, -1, Integer.MAX_VALUE, 0));
 
         assertEquals(408, refused.status);
     }
@@ -68,6 +90,7 @@ class RequestBodyTest {
             }
         };
 
-        assertEquals(408, assertThrows(RequestBody.Refused.class, () -> RequestBody.read(broken, 10, SECOND)).status);
+        assertEquals(
+                408, assertThrows(RequestBody.Refused.class, () -> RequestBody.read(broken, 10, 10, SECOND)).status);
     }
 }
