@@ -187,7 +187,7 @@ final class BenchReport {
                 + "time answers by status); \"other answers\" are those neither 2xx nor a 429 or 503 with "
                 + "Retry-After.");
         overloadCpu(o);
-        timed(o.timed());
+        timed(o);
     }
 
     /** What the overload step cost each process, and how many of the 2 cores it kept busy. */
@@ -208,7 +208,8 @@ final class BenchReport {
     }
 
     /** The benchmark's own sends among wrk's: admitted and refused timed apart, against the sustained step. */
-    private void timed(StepRecorder timed) {
+    private void timed(WrkOverload.Result o) {
+        StepRecorder timed = o.timed();
         StepRecorder sustained = result.highestSustained().orElseThrow().sends();
         line("");
         line("Among them, " + timed.planned + " sends by the benchmark's own sender (" + timed.rate
@@ -221,6 +222,10 @@ final class BenchReport {
         latencyRow("admitted, send → seen", timed.sendToSeen);
         latencyRow("refused, send → answer (target: within 100 ms)", timed.sendToRefusal);
         latencyRow("of those times, the sender's own lag in starting a send", timed.pacerLag);
+        latencyRow(
+                "meanwhile, a request the server does nothing for (" + NoOpProbe.RATE + "/s, `GET /health/live`, "
+                        + o.noOp().failed() + " not answered 200)",
+                o.noOp().micros());
         latencyRow("the sustained step (" + sustained.rate + "/s), send → answer", sustained.sendToAnswer);
         latencyRow("the sustained step, send → seen", sustained.sendToSeen);
     }

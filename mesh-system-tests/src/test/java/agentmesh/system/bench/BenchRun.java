@@ -126,8 +126,15 @@ final class BenchRun {
         recorders.put(timed.label, timed);
         profiler.ifPresent(ServerProfiler::start);
         Map<String, Double> cpuBefore = cpu.sample();
-        WrkOverload.Result offered =
-                WrkOverload.offer(base, agents, rate, settings.overload(), settings.overloadTime(), sender, timed);
+        WrkOverload.Result offered = WrkOverload.offer(
+                base,
+                stack.server().managementUri(),
+                agents,
+                rate,
+                settings.overload(),
+                settings.overloadTime(),
+                sender,
+                timed);
         Map<String, Double> cpuUsed = ProcessCpu.used(cpuBefore, cpu.sample());
         ProfileBreakdown profile = profiler.map(p -> p.stop(Path.of("target", "bench-profile-overload.collapsed")))
                 .orElse(null);

@@ -31,7 +31,8 @@ final class WrkOverload {
      * What the overload step measured: {@code meant} messages/s against {@code sustained}; wrk's answers are counted
      * by status and whether a 429 or 503 carried Retry-After. {@code timed} are the sends of the benchmark's own
      * sender among wrk's, at {@link #TIMED_RATE}, which time the admitted and the refused apart (wrk times all its
-     * answers together). {@code cpuSeconds} and {@code profile} (null unless the run profiles) are the step's, as a
+     * answers together). {@code noOp}: a request the server does nothing for, timed meanwhile ({@link NoOpProbe}).
+     * {@code cpuSeconds} and {@code profile} (null unless the run profiles) are the step's, as a
      * sustained step's are.
      */
     record Result(
@@ -39,11 +40,12 @@ final class WrkOverload {
             int meant,
             Wrk.Result wrk,
             StepRecorder timed,
+            NoOpProbe.Result noOp,
             Map<String, Double> cpuSeconds,
             ProfileBreakdown profile) {
 
         Result measured(Map<String, Double> cpuSeconds, ProfileBreakdown profile) {
-            return new Result(sustained, meant, wrk, timed, cpuSeconds, profile);
+            return new Result(sustained, meant, wrk, timed, noOp, cpuSeconds, profile);
         }
 
         long accepted() {
@@ -81,10 +83,11 @@ final class WrkOverload {
 
     /**
      * Offers {@code multiple} × {@code sustained} sends/s by wrk for {@code duration}, and meanwhile {@code timed}'s
-     * sends by {@code sender}; returns when both are done.
+     * sends by {@code sender} and the server's no-op at {@code management}; returns when all are done.
      */
     static Result offer(
             URI base,
+            URI management,
             BenchAgents agents,
             int sustained,
             int multiple,
@@ -94,10 +97,12 @@ final class WrkOverload {
             throws Exception {
         int meant = sustained * multiple;
         CompletableFuture<Void> timing = CompletableFuture.runAsync(() -> sender.offer(timed));
+        CompletableFuture<NoOpProbe.Result> probing =
+                CompletableFuture.supplyAsync(() -> new NoOpProbe(management).run(duration));
         Wrk.Result wrk = Wrk.run(
                 base.resolve("messages"), script(agents, meant), CONNECTIONS, duration, OpenLoopSender.REQUEST_TIMEOUT);
         timing.join();
-        return new Result(sustained, meant, wrk, timed, Map.of(), null);
+        return new Result(sustained, meant, wrk, timed, probing.join(), Map.of(), null);
     }
 
     /** Lua: each agent in turn sends to its partner, with a message id no other request has. */
