@@ -52,6 +52,46 @@ class AdmissionLimitTest {
         assertTrue(first.get(5, TimeUnit.SECONDS));
     }
 
+    @Test
+    void whileTheQueueStandsARequestIsRefusedAtOnceAndWaitsAgainOnceItMoves() throws Exception {
+        AdmissionLimit limit = new AdmissionLimit(1, 4);
+        assertTrue(limit.acquire(0));
+        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS));
+        await().until(() -> limit.waiting() == 1);
+        assertFalse(limit.acquire(600 * MS), "no place came free in the second's 600 ms");
+
+        long start = System.nanoTime();
+        boolean third = limit.acquire(1_000 * MS);
+
+        assertFalse(third, "a request behind a queue whose last waited 600 ms in vain, over half its 1-s wait");
+        assertTrue(System.nanoTime() - start < 500 * MS, "refused without waiting");
+        limit.release(); // the first takes it, and the queue is empty
+        assertTrue(first.get(5, TimeUnit.SECONDS));
+        CompletableFuture<Boolean> fourth = CompletableFuture.supplyAsync(() -> acquire(limit, 1_000 * MS));
+        await().until(() -> limit.waiting() == 1);
+        limit.release();
+        assertTrue(fourth.get(5, TimeUnit.SECONDS), "an empty queue takes a waiter again");
+    }
+
+    @Test
+    void aQueueThatMovesKeepsTakingWaiters() throws Exception {
+        AdmissionLimit limit = new AdmissionLimit(1, 4);
+        assertTrue(limit.acquire(0));
+        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS));
+        CompletableFuture<Boolean> second = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS));
+        await().until(() -> limit.waiting() == 2);
+        limit.release();
+        await().until(() -> limit.waiting() == 1);
+
+        CompletableFuture<Boolean> third = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS));
+        await().until(() -> limit.waiting() == 2);
+        limit.release();
+        limit.release();
+        limit.release();
+
+        assertTrue(first.get(5, TimeUnit.SECONDS) && second.get(5, TimeUnit.SECONDS) && third.get(5, TimeUnit.SECONDS));
+    }
+
     private static boolean acquire(AdmissionLimit limit, long waitNanos) {
         try {
             return limit.acquire(waitNanos);
