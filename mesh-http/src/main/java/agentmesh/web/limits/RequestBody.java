@@ -13,12 +13,13 @@ import java.util.Arrays;
  * first read, and valid UTF-8 (every body the mesh takes is JSON). Decoding strictly matters: a lenient decoder would
  * silently turn bad bytes into U+FFFD and store something the sender never sent. Each single read also ends after
  * the HTTP listener's read timeout, so a client that stops sending is noticed within that time, one that drips within
- * the deadline plus one read. A body of a declared length is read into one array of that length (the common case:
- * a few hundred bytes, where a chunk of 64 KiB allocated and cleared per request was most of the reading's cost); one
- * without grows from a few kilobytes.
+ * the deadline plus one read. A body of a declared length is read into one array of that length, up to 64 KiB (the
+ * common case: a few hundred bytes, where a chunk of 64 KiB allocated and cleared per request was most of the
+ * reading's cost), growing past that only as bytes come; one without a length grows from a few kilobytes.
  */
 final class RequestBody {
 
+    private static final int FIRST_CHUNK = 64 * 1024;
     private static final int UNDECLARED = 8 * 1024;
 
     /** Why a body was refused, with the status that says so. */
@@ -49,7 +50,8 @@ final class RequestBody {
     /** Reads the body, {@code declared} bytes long ({@code -1}: not declared, as in chunked coding). */
     static byte[] read(InputStream in, long declared, int maxBytes, long timeoutNanos) throws Refused {
         long deadline = System.nanoTime() + timeoutNanos;
-        byte[] body = new byte[declared >= 0 ? (int) Math.min(declared, maxBytes) : Math.min(UNDECLARED, maxBytes)];
+        // Never more ahead of the bytes received than a first chunk: a declared megabyte that never comes holds none.
+        byte[] body = new byte[(int) Math.min(declared >= 0 ? Math.min(declared, FIRST_CHUNK) : UNDECLARED, maxBytes)];
         int size = 0;
         try {
             while (true) {

@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +17,8 @@ import org.junit.jupiter.api.Test;
 class AdmissionLimitTest {
 
     private static final long MS = 1_000_000L;
+    // Waiters block: threads of their own, whatever the common pool's size on this machine.
+    private static final ExecutorService THREADS = Executors.newCachedThreadPool();
 
     @Test
     void admitsUpToTheLimitAndRefusesTheNextOnceItsWaitIsOver() throws Exception {
@@ -30,7 +35,7 @@ class AdmissionLimitTest {
         AdmissionLimit limit = new AdmissionLimit(1, 1);
         assertTrue(limit.acquire(0));
 
-        CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS));
+        CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS), THREADS);
         limit.release();
 
         assertTrue(waiting.get(5, TimeUnit.SECONDS));
@@ -40,7 +45,7 @@ class AdmissionLimitTest {
     void onlySoManyWaitSoAFloodIsRefusedAtOnce() throws Exception {
         AdmissionLimit limit = new AdmissionLimit(1, 1);
         assertTrue(limit.acquire(0));
-        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS));
+        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS), THREADS);
         await().until(() -> limit.waiting() == 1);
 
         long start = System.nanoTime();
@@ -53,43 +58,68 @@ class AdmissionLimitTest {
     }
 
     @Test
-    void whileTheQueueStandsARequestIsRefusedAtOnceAndWaitsAgainOnceItMoves() throws Exception {
-        AdmissionLimit limit = new AdmissionLimit(1, 4);
-        assertTrue(limit.acquire(0));
-        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS));
-        await().until(() -> limit.waiting() == 1);
-        assertFalse(limit.acquire(600 * MS), "no place came free in the second's 600 ms");
+    void whileTheQueueStandsARequestThatFindsNoPlaceIsRefusedAtOnce() throws Exception {
+        AtomicLong now = new AtomicLong();
+        AdmissionLimit limit = standingQueue(now);
 
         long start = System.nanoTime();
-        boolean third = limit.acquire(1_000 * MS);
+        boolean refused = limit.acquire(1_000 * MS);
 
-        assertFalse(third, "a request behind a queue whose last waited 600 ms in vain, over half its 1-s wait");
+        assertFalse(refused, "behind a queue whose last wait took 600 ms, over half the 1-s wait");
         assertTrue(System.nanoTime() - start < 500 * MS, "refused without waiting");
-        limit.release(); // the first takes it, and the queue is empty
-        assertTrue(first.get(5, TimeUnit.SECONDS));
-        CompletableFuture<Boolean> fourth = CompletableFuture.supplyAsync(() -> acquire(limit, 1_000 * MS));
-        await().until(() -> limit.waiting() == 1);
-        limit.release();
-        assertTrue(fourth.get(5, TimeUnit.SECONDS), "an empty queue takes a waiter again");
     }
 
     @Test
-    void aQueueThatMovesKeepsTakingWaiters() throws Exception {
-        AdmissionLimit limit = new AdmissionLimit(1, 4);
-        assertTrue(limit.acquire(0));
-        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS));
-        CompletableFuture<Boolean> second = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS));
+    void aStandingQueueIsForgottenAWaitAfterItsLastWaitEnded() throws Exception {
+        AtomicLong now = new AtomicLong();
+        AdmissionLimit limit = standingQueue(now);
+        now.addAndGet(1_001 * MS);
+
+        CompletableFuture<Boolean> later = CompletableFuture.supplyAsync(() -> acquire(limit, 1_000 * MS), THREADS);
         await().until(() -> limit.waiting() == 2);
         limit.release();
+        limit.release();
+
+        assertTrue(later.get(5, TimeUnit.SECONDS), "waited behind the other, and took the next place");
+    }
+
+    @Test
+    void aShortWaitEndsTheStanding() throws Exception {
+        AtomicLong now = new AtomicLong();
+        AdmissionLimit limit = standingQueue(now);
+        limit.release(); // the one still waiting takes it: the queue is empty
+        await().until(() -> limit.waiting() == 0);
+        CompletableFuture<Boolean> alone = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS), THREADS);
+        await().until(() -> limit.waiting() == 1); // an empty queue takes a waiter, standing or not
+        limit.release(); // at once: a wait of no time
+
+        assertTrue(alone.get(5, TimeUnit.SECONDS));
+        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS), THREADS);
         await().until(() -> limit.waiting() == 1);
+        CompletableFuture<Boolean> second = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS), THREADS);
+        await().until(() -> limit.waiting() == 2 || second.isDone());
+        assertFalse(second.isDone(), "refused though the last wait took no time");
+        limit.release();
+        limit.release();
+        assertTrue(first.get(5, TimeUnit.SECONDS) && second.get(5, TimeUnit.SECONDS));
+    }
 
-        CompletableFuture<Boolean> third = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS));
+    /**
+     * One place, taken; two waited, the first got a place after 600 ms (by {@code now}) and the second still waits
+     * (for up to 5 s): the queue stands for any request that may wait 1 s.
+     */
+    private static AdmissionLimit standingQueue(AtomicLong now) throws Exception {
+        AdmissionLimit limit = new AdmissionLimit(1, 4, now::get);
+        assertTrue(limit.acquire(0));
+        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS), THREADS);
+        await().until(() -> limit.waiting() == 1);
+        CompletableFuture.supplyAsync(() -> acquire(limit, 5_000 * MS), THREADS);
         await().until(() -> limit.waiting() == 2);
+        now.addAndGet(600 * MS);
         limit.release();
-        limit.release();
-        limit.release();
-
-        assertTrue(first.get(5, TimeUnit.SECONDS) && second.get(5, TimeUnit.SECONDS) && third.get(5, TimeUnit.SECONDS));
+        assertTrue(first.get(5, TimeUnit.SECONDS));
+        await().until(() -> limit.waiting() == 1);
+        return limit;
     }
 
     private static boolean acquire(AdmissionLimit limit, long waitNanos) {

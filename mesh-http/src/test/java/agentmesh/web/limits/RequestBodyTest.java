@@ -30,6 +30,13 @@ class RequestBodyTest {
     }
 
     @Test
+    void aLongBodyOfADeclaredLengthIsReadWhole() throws Exception {
+        byte[] json = ("\"" + "x".repeat(200_000) + "\"").getBytes(StandardCharsets.UTF_8);
+
+        assertArrayEquals(json, RequestBody.read(new ByteArrayInputStream(json), json.length, json.length, SECOND));
+    }
+
+    @Test
     void aBodyLongerThanDeclaredIsReadWholeOrRefusedOverTheLimit() throws Exception {
         byte[] json = "[1,2,3,4]".getBytes(StandardCharsets.UTF_8);
 
