@@ -190,10 +190,10 @@ final class BenchReport {
         timed(o);
     }
 
-    /** What the overload step cost each process, and how many of the 2 cores it kept busy. */
+    /** How many of the cores each process kept busy during the overload step (wrk: while it ran). */
     private void overloadCpu(WrkOverload.Result o) {
-        double seconds = o.wrk().seconds();
-        double wrkCores = o.wrk().cpuMillisPerRequest() * o.offeredPerSecond() / 1000;
+        double seconds = o.cpuWindowSeconds();
+        double wrkCores = o.wrk().cpuSeconds() / o.wrk().seconds();
         double cores = wrkCores
                 + o.cpuSeconds().values().stream()
                                 .mapToDouble(Double::doubleValue)
@@ -270,7 +270,7 @@ final class BenchReport {
                     "overload",
                     overload.profile(),
                     overload.cpuSeconds(),
-                    Math.round(overload.accepted() + overload.timed().accepted()));
+                    overload.accepted() + overload.timed().accepted());
         }
     }
 
@@ -288,7 +288,8 @@ final class BenchReport {
                 + " of CPU: " + decimal(profile.samples() / 1000.0, 1) + " s sampled of the "
                 + decimal(serverSeconds, 1) + " s " + result.server() + " used in the step ("
                 + decimal(serverSeconds * 1000 / Math.max(1, admitted), 2)
-                + " ms per admitted message); stacks in `target/bench-profile-" + file
+                + " ms per admitted message" + (file.equals("overload") ? ", the refusals' CPU included" : "")
+                + "); stacks in `target/bench-profile-" + file
                 + ".collapsed`. A sample counts for the innermost library on its stack (JDK frames count for "
                 + "their caller; \"self\": the mesh's own code, not what it calls); stacks without a Java frame "
                 + "are the JVM's own threads.");

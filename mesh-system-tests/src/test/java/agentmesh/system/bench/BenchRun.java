@@ -126,6 +126,7 @@ final class BenchRun {
         recorders.put(timed.label, timed);
         profiler.ifPresent(ServerProfiler::start);
         Map<String, Double> cpuBefore = cpu.sample();
+        long start = System.nanoTime();
         WrkOverload.Result offered = WrkOverload.offer(
                 base,
                 stack.server().managementUri(),
@@ -136,9 +137,10 @@ final class BenchRun {
                 sender,
                 timed);
         Map<String, Double> cpuUsed = ProcessCpu.used(cpuBefore, cpu.sample());
+        double seconds = (System.nanoTime() - start) / 1e9;
         ProfileBreakdown profile = profiler.map(p -> p.stop(Path.of("target", "bench-profile-overload.collapsed")))
                 .orElse(null);
-        WrkOverload.Result overload = offered.measured(cpuUsed, profile);
+        WrkOverload.Result overload = offered.measured(cpuUsed, seconds, profile);
         settle(timed);
         return overload;
     }

@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * A request the server does nothing for — its liveness probe, on the same HTTP listener and worker threads as the
- * mesh's API, past none of the mesh's filters — timed at {@link #RATE}/s beside a step's load, open loop, from each
+ * mesh's API on Payara (WildFly serves it on its management port), past none of the mesh's filters — timed at {@link #RATE}/s beside a step's load, open loop, from each
  * request's intended start: how long any request waits for this machine's cores and the listener's threads at that
  * moment. Under overload it is the floor under a refusal's time; what a refusal takes beyond it is the mesh's own.
  */
@@ -72,7 +72,7 @@ final class NoOpProbe {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            threads.shutdownNow();
+            failed.add(threads.shutdownNow().size()); // never started: not answered
             connections.forEach(KeptConnection::close);
         }
         return new Result(micros, failed.sum());

@@ -32,7 +32,7 @@ final class WrkOverload {
      * by status and whether a 429 or 503 carried Retry-After. {@code timed} are the sends of the benchmark's own
      * sender among wrk's, at {@link #TIMED_RATE}, which time the admitted and the refused apart (wrk times all its
      * answers together). {@code noOp}: a request the server does nothing for, timed meanwhile ({@link NoOpProbe}).
-     * {@code cpuSeconds} and {@code profile} (null unless the run profiles) are the step's, as a
+     * {@code cpuSeconds} over {@code cpuWindowSeconds} and {@code profile} (null unless the run profiles) are the step's, as a
      * sustained step's are.
      */
     record Result(
@@ -42,10 +42,11 @@ final class WrkOverload {
             StepRecorder timed,
             NoOpProbe.Result noOp,
             Map<String, Double> cpuSeconds,
+            double cpuWindowSeconds,
             ProfileBreakdown profile) {
 
-        Result measured(Map<String, Double> cpuSeconds, ProfileBreakdown profile) {
-            return new Result(sustained, meant, wrk, timed, noOp, cpuSeconds, profile);
+        Result measured(Map<String, Double> cpuSeconds, double cpuWindowSeconds, ProfileBreakdown profile) {
+            return new Result(sustained, meant, wrk, timed, noOp, cpuSeconds, cpuWindowSeconds, profile);
         }
 
         long accepted() {
@@ -102,7 +103,7 @@ final class WrkOverload {
         Wrk.Result wrk = Wrk.run(
                 base.resolve("messages"), script(agents, meant), CONNECTIONS, duration, OpenLoopSender.REQUEST_TIMEOUT);
         timing.join();
-        return new Result(sustained, meant, wrk, timed, probing.join(), Map.of(), null);
+        return new Result(sustained, meant, wrk, timed, probing.join(), Map.of(), Double.NaN, null);
     }
 
     /** Lua: each agent in turn sends to its partner, with a message id no other request has. */
