@@ -50,7 +50,8 @@ final class RequestBody {
     /** Reads the body, {@code declared} bytes long ({@code -1}: not declared, as in chunked coding). */
     static byte[] read(InputStream in, long declared, int maxBytes, long timeoutNanos) throws Refused {
         long deadline = System.nanoTime() + timeoutNanos;
-        // Never more ahead of the bytes received than a first chunk: a declared megabyte that never comes holds none.
+        // At most 64 KiB ahead of the bytes received, whatever the length declared: a megabyte that never comes
+        // holds no megabyte.
         byte[] body = new byte[(int) Math.min(declared >= 0 ? Math.min(declared, FIRST_CHUNK) : UNDECLARED, maxBytes)];
         int size = 0;
         try {
