@@ -32,8 +32,8 @@ final class WrkOverload {
      * by status and whether a 429 or 503 carried Retry-After. {@code timed} are the sends of the benchmark's own
      * sender among wrk's, at {@link #TIMED_RATE}, which time the admitted and the refused apart (wrk times all its
      * answers together). {@code noOp}: a request the server does nothing for, timed meanwhile ({@link NoOpProbe}).
-     * {@code cpuSeconds} over {@code cpuWindowSeconds} and {@code profile} (null unless the run profiles) are the step's, as a
-     * sustained step's are.
+     * {@code cpuSeconds} over {@code cpuWindowSeconds} and {@code profile} (null unless the run profiles) are the
+     * step's, as a sustained step's are.
      */
     record Result(
             int sustained,
