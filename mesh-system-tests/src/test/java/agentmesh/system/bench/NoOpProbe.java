@@ -16,9 +16,10 @@ import org.HdrHistogram.Histogram;
 
 /**
  * A request the server does nothing for — its liveness probe, on the same HTTP listener and worker threads as the
- * mesh's API on Payara (WildFly serves it on its management port), past none of the mesh's filters — timed at {@link #RATE}/s beside a step's load, open loop, from each
- * request's intended start: how long any request waits for this machine's cores and the listener's threads at that
- * moment. Under overload it is the floor under a refusal's time; what a refusal takes beyond it is the mesh's own.
+ * mesh's API on Payara (WildFly serves it on its management port), past none of the mesh's filters — timed at
+ * {@link #RATE}/s beside a step's load, open loop, from each request's intended start: how long any request waits
+ * for this machine's cores and the listener's threads at that moment. Under overload it is the floor under a
+ * refusal's time; what a refusal takes beyond it is the mesh's own (and, on Payara, the reconnect after a 503).
  */
 final class NoOpProbe {
 
