@@ -2,6 +2,7 @@ package agentmesh.system.bench;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -257,8 +258,9 @@ final class BenchReport {
     private void profiles() {
         for (StepResult step : result.steps()) {
             profile(
-                    step.rate() + "/s",
+                    "at " + step.rate() + "/s",
                     Integer.toString(step.rate()),
+                    "ms per admitted message",
                     step.profile(),
                     step.cpuSeconds(),
                     step.sends().accepted());
@@ -268,6 +270,7 @@ final class BenchReport {
             profile(
                     "under overload",
                     "overload",
+                    "ms per admitted message, the refusals' CPU included",
                     overload.profile(),
                     overload.cpuSeconds(),
                     overload.accepted() + overload.timed().accepted());
@@ -275,20 +278,24 @@ final class BenchReport {
     }
 
     private void profile(
-            String when, String file, ProfileBreakdown profile, Map<String, Double> cpuSeconds, long admitted) {
+            String when,
+            String file,
+            String perAdmitted,
+            ProfileBreakdown profile,
+            Map<String, Double> cpuSeconds,
+            long admitted) {
         if (profile == null) {
             return;
         }
         double serverSeconds = cpuSeconds.getOrDefault(result.server(), Double.NaN);
         line("");
-        line("## Where " + result.server() + "'s CPU went " + (when.endsWith("/s") ? "at " : "") + when
-                + " (async-profiler)");
+        line("## Where " + result.server() + "'s CPU went " + when + " (async-profiler)");
         line("");
         line(number(profile.samples()) + " samples, " + profile.engine() + ", one per " + ServerProfiler.INTERVAL
                 + " of CPU: " + decimal(profile.samples() / 1000.0, 1) + " s sampled of the "
                 + decimal(serverSeconds, 1) + " s " + result.server() + " used in the step ("
                 + decimal(serverSeconds * 1000 / Math.max(1, admitted), 2)
-                + " ms per admitted message" + (file.equals("overload") ? ", the refusals' CPU included" : "")
+                + " " + perAdmitted
                 + "); stacks in `target/bench-profile-" + file
                 + ".collapsed`. A sample counts for the innermost library on its stack (JDK frames count for "
                 + "their caller; \"self\": the mesh's own code, not what it calls); stacks without a Java frame "
@@ -301,18 +308,19 @@ final class BenchReport {
                 .sorted(Map.Entry.<CpuCategory, Long>comparingByValue().reversed())
                 .forEach(e -> line("| " + e.getKey().label + " | " + number(e.getValue()) + " | "
                         + percent(e.getValue(), profile.samples()) + " |"));
+        counts("top leaf frames (self samples)", profile.leaves(), profile.samples());
+        counts(
+                "outermost mesh method outside agentmesh.web (what the CPU was for)",
+                profile.entries(),
+                profile.samples());
+    }
+
+    private void counts(String heading, List<ProfileBreakdown.Count> counts, long samples) {
         line("");
-        line("| top leaf frames (self samples) | samples | share |");
+        line("| " + heading + " | samples | share |");
         line("|---|---|---|");
-        profile.leaves()
-                .forEach(count -> line("| `" + count.name() + "` | " + number(count.samples()) + " | "
-                        + percent(count.samples(), profile.samples()) + " |"));
-        line("");
-        line("| outermost mesh method outside agentmesh.web (what the CPU was for) | samples | share |");
-        line("|---|---|---|");
-        profile.entries()
-                .forEach(count -> line("| `" + count.name() + "` | " + number(count.samples()) + " | "
-                        + percent(count.samples(), profile.samples()) + " |"));
+        counts.forEach(count -> line("| `" + count.name() + "` | " + number(count.samples()) + " | "
+                + percent(count.samples(), samples) + " |"));
     }
 
     private void database() {
