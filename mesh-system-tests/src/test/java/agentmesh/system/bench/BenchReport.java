@@ -220,8 +220,10 @@ final class BenchReport {
         line("| timed sends | p50 ms | p99 ms | max ms |");
         line("|---|---|---|---|");
         latencyRow("admitted, send → answer", timed.sendToAnswer);
+        openedApart(timed.sendToAnswer, timed.sendToAnswerOpened);
         latencyRow("admitted, send → seen", timed.sendToSeen);
         latencyRow("refused, send → answer (target: within 100 ms)", timed.sendToRefusal);
+        openedApart(timed.sendToRefusal, timed.sendToRefusalOpened);
         latencyRow("of those times, the sender's own lag in starting a send", timed.pacerLag);
         latencyRow(
                 "meanwhile, a request the server does nothing for (" + NoOpProbe.RATE + "/s, `GET /health/live`, "
@@ -229,6 +231,14 @@ final class BenchReport {
                 o.noOp().micros());
         latencyRow("the sustained step (" + sustained.rate + "/s), send → answer", sustained.sendToAnswer);
         latencyRow("the sustained step, send → seen", sustained.sendToSeen);
+    }
+
+    // A 503 ends its connection on Payara (Grizzly's rule): the send after it pays a connect and an accept.
+    private void openedApart(Histogram all, Histogram opened) {
+        Histogram kept = all.copy();
+        kept.subtract(opened);
+        latencyRow("of them, on a connection opened for the send (" + opened.getTotalCount() + ")", opened);
+        latencyRow("of them, on a connection kept from the send before (" + kept.getTotalCount() + ")", kept);
     }
 
     private void latencyRow(String label, Histogram micros) {

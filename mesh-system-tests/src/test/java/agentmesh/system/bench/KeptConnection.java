@@ -19,6 +19,7 @@ final class KeptConnection implements AutoCloseable {
     private final Duration readTimeout;
     private volatile Http1Connection connection;
     private volatile boolean closed;
+    private boolean openedForLast;
 
     KeptConnection(URI origin, Duration readTimeout) {
         this.origin = origin;
@@ -42,6 +43,14 @@ final class KeptConnection implements AutoCloseable {
             throw new IOException("closed");
         }
         return open.body();
+    }
+
+    /**
+     * Whether the last request opened the connection it went on (its time includes the connect and the server's
+     * accept), not one kept from a request before. Read by the thread that made the request.
+     */
+    boolean openedForLast() {
+        return openedForLast;
     }
 
     /** Ends the connection for good: a request under way fails, and no other is made. */
@@ -83,7 +92,8 @@ final class KeptConnection implements AutoCloseable {
             throw new IOException("closed");
         }
         Http1Connection open = connection;
-        if (open == null || !open.reusable()) {
+        openedForLast = open == null || !open.reusable();
+        if (openedForLast) {
             discard();
             open = new Http1Connection(origin, CONNECT_TIMEOUT, readTimeout);
             connection = open;

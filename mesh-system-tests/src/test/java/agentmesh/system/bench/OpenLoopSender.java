@@ -157,11 +157,15 @@ final class OpenLoopSender implements AutoCloseable {
             StepRecorder recorder = send.recorder();
             try {
                 Http1Connection.Answer answer = connection.exchange(request(send));
+                boolean opened = connection.openedForLast();
                 if (answer.status() == 201 || answer.status() == 200) {
-                    recorder.answered(send.index(), System.nanoTime());
+                    recorder.answered(send.index(), System.nanoTime(), opened);
                 } else if (answer.status() == 429 || answer.status() == 503) {
                     recorder.refused(
-                            send.index(), System.nanoTime(), refusal(answer.status(), answer.head(), answer.body()));
+                            send.index(),
+                            System.nanoTime(),
+                            refusal(answer.status(), answer.head(), answer.body()),
+                            opened);
                 } else {
                     recorder.failed(send.index(), refusal(answer.status(), answer.head(), answer.body()));
                 }

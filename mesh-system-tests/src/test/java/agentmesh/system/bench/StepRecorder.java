@@ -36,6 +36,10 @@ final class StepRecorder {
     final Histogram sendToAnswer = histogram();
     /** Sends refused (429, 503), from their intended time to the answer. */
     final Histogram sendToRefusal = histogram();
+    /** Of those two, the sends that went on a connection opened for them (the one before had been closed). */
+    final Histogram sendToAnswerOpened = histogram();
+
+    final Histogram sendToRefusalOpened = histogram();
 
     final Histogram sendToSeen = histogram();
     final Histogram commitToInbox = histogram();
@@ -60,17 +64,29 @@ final class StepRecorder {
         pacerLag.recordValue(micros(nowNanos - intended));
     }
 
-    void answered(int index, long nowNanos) {
-        sendToAnswer.recordValue(micros(nowNanos - intendedNanos[index]));
+    /** Send {@code index} was admitted at {@code nowNanos}; {@code opened}: on a connection opened for it. */
+    void answered(int index, long nowNanos, boolean opened) {
+        long took = micros(nowNanos - intendedNanos[index]);
+        sendToAnswer.recordValue(took);
+        if (opened) {
+            sendToAnswerOpened.recordValue(took);
+        }
         synchronized (accepted) {
             accepted.set(index);
         }
         acceptedCount.incrementAndGet();
     }
 
-    /** The mesh refused send {@code index} (429, 503) at {@code nowNanos}: {@code cause}. */
-    void refused(int index, long nowNanos, String cause) {
-        sendToRefusal.recordValue(micros(nowNanos - intendedNanos[index]));
+    /**
+     * The mesh refused send {@code index} (429, 503) at {@code nowNanos}: {@code cause}; {@code opened}: on a
+     * connection opened for it.
+     */
+    void refused(int index, long nowNanos, String cause, boolean opened) {
+        long took = micros(nowNanos - intendedNanos[index]);
+        sendToRefusal.recordValue(took);
+        if (opened) {
+            sendToRefusalOpened.recordValue(took);
+        }
         failed(index, cause);
     }
 
