@@ -66,11 +66,7 @@ final class StepRecorder {
 
     /** Send {@code index} was admitted at {@code nowNanos}; {@code opened}: on a connection opened for it. */
     void answered(int index, long nowNanos, boolean opened) {
-        long took = micros(nowNanos - intendedNanos[index]);
-        sendToAnswer.recordValue(took);
-        if (opened) {
-            sendToAnswerOpened.recordValue(took);
-        }
+        took(index, nowNanos, opened, sendToAnswer, sendToAnswerOpened);
         synchronized (accepted) {
             accepted.set(index);
         }
@@ -82,12 +78,16 @@ final class StepRecorder {
      * connection opened for it.
      */
     void refused(int index, long nowNanos, String cause, boolean opened) {
-        long took = micros(nowNanos - intendedNanos[index]);
-        sendToRefusal.recordValue(took);
-        if (opened) {
-            sendToRefusalOpened.recordValue(took);
-        }
+        took(index, nowNanos, opened, sendToRefusal, sendToRefusalOpened);
         failed(index, cause);
+    }
+
+    private void took(int index, long nowNanos, boolean opened, Histogram all, Histogram onOpened) {
+        long micros = micros(nowNanos - intendedNanos[index]);
+        all.recordValue(micros);
+        if (opened) {
+            onOpened.recordValue(micros);
+        }
     }
 
     void failed(int index, String cause) {
