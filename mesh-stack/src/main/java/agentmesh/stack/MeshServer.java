@@ -3,6 +3,7 @@ package agentmesh.stack;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -28,6 +29,12 @@ public interface MeshServer extends AutoCloseable {
 
     /** Starts the instance again after a stop or a kill and waits until the application answers. */
     void restart();
+
+    /**
+     * Starts the stopped instance again as {@link #restart()} does, with these settings (its environment) in place of
+     * those it had: its set-up and deployment are kept.
+     */
+    void restart(Map<String, String> environment);
 
     /**
      * Stops the instance in an orderly way (the application's shutdown runs): by default SIGTERM, which runs the

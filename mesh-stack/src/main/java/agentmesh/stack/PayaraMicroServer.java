@@ -31,7 +31,7 @@ public final class PayaraMicroServer implements MeshServer {
     private final Path serverConfig;
     private final Path rootDir;
     private final int httpPort;
-    private final Map<String, String> environment;
+    private Map<String, String> environment;
     private Optional<ProcessHandle> process = Optional.empty();
 
     PayaraMicroServer(
@@ -90,6 +90,12 @@ public final class PayaraMicroServer implements MeshServer {
             throw new StackException("Could not start Payara Micro: " + e.getMessage(), e);
         }
         ApplicationProbe.await(this, Duration.ofMinutes(3));
+    }
+
+    @Override
+    public void restart(Map<String, String> environment) {
+        this.environment = environment;
+        restart();
     }
 
     private List<String> command() {

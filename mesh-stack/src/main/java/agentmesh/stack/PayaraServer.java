@@ -30,7 +30,7 @@ public final class PayaraServer implements MeshServer {
     private final Optional<Integer> portBase;
     private final int httpPort;
     private final int adminPort;
-    private final Map<String, String> environment;
+    private Map<String, String> environment;
 
     PayaraServer(
             Path payaraHome,
@@ -152,6 +152,12 @@ public final class PayaraServer implements MeshServer {
     public void restart() {
         start();
         awaitApplication();
+    }
+
+    @Override
+    public void restart(Map<String, String> environment) {
+        this.environment = environment;
+        restart();
     }
 
     @Override

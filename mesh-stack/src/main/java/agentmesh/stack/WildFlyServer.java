@@ -33,7 +33,7 @@ public final class WildFlyServer implements MeshServer {
     private final Path serverConfig;
     private final Path baseDir;
     private final int httpPort;
-    private final Map<String, String> environment;
+    private Map<String, String> environment;
 
     WildFlyServer(
             Path wildflyHome,
@@ -156,6 +156,12 @@ public final class WildFlyServer implements MeshServer {
         }
         Wait.until("WildFly's process id in " + pidFile(), Duration.ofSeconds(30), () -> pid().isPresent());
         ApplicationProbe.await(this, Duration.ofMinutes(3));
+    }
+
+    @Override
+    public void restart(Map<String, String> environment) {
+        this.environment = environment;
+        restart();
     }
 
     @Override

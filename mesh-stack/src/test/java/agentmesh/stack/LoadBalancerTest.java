@@ -8,6 +8,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -132,6 +133,9 @@ class LoadBalancerTest {
 
         @Override
         public void restart() {}
+
+        @Override
+        public void restart(Map<String, String> environment) {}
 
         @Override
         public Optional<ProcessHandle> pid() {
