@@ -30,6 +30,7 @@ final class BenchReport {
                 + result.server() + ", the load generator). "
                 + result.settings().describe()
                 + ". Open loop: each send has an intended time and latencies count from it. Latencies in ms.");
+        speed();
         ceilings();
         steps();
         summary();
@@ -39,6 +40,18 @@ final class BenchReport {
         database();
         generator();
         return out.toString();
+    }
+
+    private void speed() {
+        line("");
+        line("The machine's speed (MachineSpeed; a run's CPU and latency figures compare with another's only beside"
+                + " it), CPU ms of one thread at the start (the stack idle) / at the end: SHA-256 of 64 MiB "
+                + result.speed().stream()
+                        .map(s -> decimal(s.computeMillis(), 1))
+                        .collect(Collectors.joining(" / "))
+                + "; a random walk of a million steps through 64 MiB "
+                + result.speed().stream().map(s -> decimal(s.memoryMillis(), 1)).collect(Collectors.joining(" / "))
+                + ".");
     }
 
     private void ceilings() {

@@ -5,12 +5,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Everything a run measured; {@link BenchReport} renders it. {@code ceilings} and {@code overload} are null when not
- * measured (the overload step needs a sustained step to multiply).
+ * Everything a run measured; {@link BenchReport} renders it. {@code speed} is the machine's at the run's start and at
+ * its end. {@code ceilings} and {@code overload} are null when not measured (the overload step needs a sustained step
+ * to multiply).
  */
 record BenchResult(
         String server,
         BenchSettings settings,
+        List<MachineSpeed.Figures> speed,
         RawCeilings.Figures ceilings,
         List<StepResult> steps,
         WrkOverload.Result overload,

@@ -44,6 +44,8 @@ final class BenchRun {
     }
 
     BenchResult run() throws Exception {
+        LOG.info("Measuring the machine's speed");
+        MachineSpeed.Figures speedAtStart = MachineSpeed.measure();
         MeshClient mesh = new MeshClient(base, OpenLoopSender.REQUEST_TIMEOUT);
         BenchAgents agents = BenchAgents.register(mesh, settings.pairs());
         RawCeilings.Figures ceilings = null;
@@ -88,9 +90,11 @@ final class BenchRun {
             readers.stop();
             sender.close();
         }
+        MachineSpeed.Figures speedAtEnd = MachineSpeed.measure();
         return new BenchResult(
                 stack.config().server().title(),
                 settings,
+                List.of(speedAtStart, speedAtEnd),
                 ceilings,
                 steps,
                 overload,

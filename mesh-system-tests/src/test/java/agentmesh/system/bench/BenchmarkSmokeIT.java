@@ -32,6 +32,9 @@ class BenchmarkSmokeIT {
                 () -> assertEquals(0, sends.duplicates(), "seen twice"),
                 () -> assertTrue(step.sustained(), report),
                 () -> assertTrue(step.commitToAck().getTotalCount() >= sends.accepted(), "dispatch figures missing"),
-                () -> assertTrue(report.contains("| 50 | "), report));
+                () -> assertTrue(report.contains("| 50 | "), report),
+                () -> assertTrue(
+                        result.speed().stream().allMatch(s -> s.computeMillis() > 0 && s.memoryMillis() > 0),
+                        () -> "the machine's speed not measured: " + result.speed()));
     }
 }
