@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
@@ -46,12 +47,15 @@ final class BenchReport {
         line("");
         line("The machine's speed (MachineSpeed; a run's CPU and latency figures compare with another's only beside"
                 + " it), CPU ms of one thread at the start (the stack idle) / at the end: SHA-256 of 64 MiB "
-                + result.speed().stream()
-                        .map(s -> decimal(s.computeMillis(), 1))
-                        .collect(Collectors.joining(" / "))
+                + atStartAndEnd(MachineSpeed.Figures::computeMillis)
                 + "; a random walk of a million steps through 64 MiB "
-                + result.speed().stream().map(s -> decimal(s.memoryMillis(), 1)).collect(Collectors.joining(" / "))
-                + ".");
+                + atStartAndEnd(MachineSpeed.Figures::memoryMillis) + ".");
+    }
+
+    private String atStartAndEnd(ToDoubleFunction<MachineSpeed.Figures> figure) {
+        return result.speed().stream()
+                .map(speed -> decimal(figure.applyAsDouble(speed), 1))
+                .collect(Collectors.joining(" / "));
     }
 
     private void ceilings() {
