@@ -32,6 +32,7 @@ final class BenchReport {
                 + result.settings().describe()
                 + ". Open loop: each send has an intended time and latencies count from it. Latencies in ms.");
         speed();
+        warmUp();
         ceilings();
         steps();
         summary();
@@ -50,6 +51,17 @@ final class BenchReport {
                 + atStartAndEnd(MachineSpeed.Figures::computeMillis)
                 + "; a random walk of a million steps through 64 MiB "
                 + atStartAndEnd(MachineSpeed.Figures::memoryMillis) + ".");
+    }
+
+    private void warmUp() {
+        BenchResult.WarmUp warmUp = result.warmUp();
+        if (warmUp == null || warmUp.length().isZero()) {
+            return;
+        }
+        line("");
+        line("Warmed up for " + warmUp.length().toSeconds() + " s; in its last "
+                + BenchSettings.WARM_UP_ROUND.toSeconds() + " s " + result.server() + "'s JIT compiler threads used "
+                + decimal(warmUp.compilerCores(), 3) + " cores.");
     }
 
     private String atStartAndEnd(ToDoubleFunction<MachineSpeed.Figures> figure) {
@@ -267,8 +279,9 @@ final class BenchReport {
         line("## CPU seconds per 1,000 admitted messages");
         line("");
         StepResult first = result.steps().get(0);
-        line("| offered/s | " + String.join(" | ", first.cpuSeconds().keySet()) + " | all | cores busy |");
-        line("|---|" + "---|".repeat(first.cpuSeconds().size() + 2));
+        line("| offered/s | " + String.join(" | ", first.cpuSeconds().keySet()) + " | all | cores busy | of "
+                + result.server() + "'s, its JIT compilers |");
+        line("|---|" + "---|".repeat(first.cpuSeconds().size() + 3));
         for (StepResult step : result.steps()) {
             double perThousand = 1000.0 / Math.max(1, step.sends().accepted());
             double total = step.cpuSeconds().values().stream()
@@ -278,7 +291,8 @@ final class BenchReport {
                     + step.cpuSeconds().values().stream()
                             .map(v -> decimal(v * perThousand, 2))
                             .collect(Collectors.joining(" | "))
-                    + " | " + decimal(total * perThousand, 2) + " | " + decimal(total / step.seconds(), 2) + " |");
+                    + " | " + decimal(total * perThousand, 2) + " | " + decimal(total / step.seconds(), 2) + " | "
+                    + decimal(step.serverCompilerSeconds() * perThousand, 2) + " |");
         }
     }
 

@@ -64,18 +64,11 @@ final class BenchRun {
         Optional<ServerProfiler> profiler = ServerProfiler.fromSystemProperties(
                 Optional.ofNullable(processes.get(stack.config().server().title())));
         List<StepResult> steps = new ArrayList<>();
+        BenchResult.WarmUp warmUp = null;
         WrkOverload.Result overload = null;
         readers.start(agents);
         try {
-            if (!settings.warmUp().isZero()) {
-                LOG.info(() -> "Warming up at " + settings.warmUpRate() + "/s for "
-                        + settings.warmUp().toSeconds() + " s");
-                StepRecorder warmUp = new StepRecorder(0, settings.warmUpRate(), (int)
-                        (settings.warmUpRate() * settings.warmUp().toSeconds()));
-                recorders.put(warmUp.label, warmUp);
-                sender.offer(warmUp);
-                settle(warmUp);
-            }
+            warmUp = warmUp(sender, recorders, cpu);
             int number = 1;
             for (int rate : settings.rates()) {
                 StepRecorder recorder = new StepRecorder(
@@ -95,11 +88,45 @@ final class BenchRun {
                 stack.config().server().title(),
                 settings,
                 List.of(speedAtStart, speedAtEnd),
+                warmUp,
                 ceilings,
                 steps,
                 overload,
                 readers.failures(),
                 readers.requests());
+    }
+
+    /**
+     * Offers the warm-up rate in rounds of {@link BenchSettings#WARM_UP_ROUND} for at least {@code bench.warmup-seconds},
+     * then on until the server's JIT compiler threads used less than {@link BenchSettings#JIT_SETTLED_CORES} in the
+     * last round, or for {@code bench.warmup-max-seconds} in all.
+     */
+    private BenchResult.WarmUp warmUp(OpenLoopSender sender, Map<String, StepRecorder> recorders, ProcessCpu cpu) {
+        String server = config.server().title();
+        int rate = settings.warmUpRate();
+        long roundSeconds = BenchSettings.WARM_UP_ROUND.toSeconds();
+        Duration warmed = Duration.ZERO;
+        double compilerCores = Double.NaN;
+        List<StepRecorder> rounds = new ArrayList<>();
+        if (!settings.warmUp().isZero()) {
+            LOG.info(() -> "Warming up at " + rate + "/s for "
+                    + settings.warmUp().toSeconds() + " s and on while the server's JIT compilers work");
+        }
+        while (warmed.compareTo(settings.warmUp()) < 0
+                || (compilerCores >= BenchSettings.JIT_SETTLED_CORES
+                        && warmed.compareTo(settings.warmUpLongest()) < 0)) {
+            StepRecorder round = new StepRecorder(0, rate, (int) (rate * roundSeconds));
+            recorders.put(round.label, round);
+            rounds.add(round);
+            double compilerBefore = cpu.compilerSeconds(server);
+            long start = System.nanoTime();
+            sender.offer(round);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            compilerCores = (cpu.compilerSeconds(server) - compilerBefore) / seconds;
+            warmed = warmed.plus(BenchSettings.WARM_UP_ROUND);
+        }
+        rounds.forEach(this::settle);
+        return new BenchResult.WarmUp(warmed, compilerCores);
     }
 
     /**
@@ -160,11 +187,13 @@ final class BenchRun {
         // Started before the CPU is read and stopped after: its own start and its writing out are not the step's.
         profiler.ifPresent(ServerProfiler::start);
         Map<String, Double> cpuBefore = cpu.sample();
+        double compilerBefore = cpu.compilerSeconds(config.server().title());
         Map<String, Long> dbBefore = DatabaseStatus.sample(config);
         long start = System.nanoTime();
         sender.offer(recorder);
         double seconds = (System.nanoTime() - start) / 1e9;
         Map<String, Double> cpuAfter = cpu.sample();
+        double compilerSeconds = cpu.compilerSeconds(config.server().title()) - compilerBefore;
         ProfileBreakdown profile = profiler.map(
                         p -> p.stop(Path.of("target", "bench-profile-" + recorder.rate + ".collapsed")))
                 .orElse(null);
@@ -192,6 +221,7 @@ final class BenchRun {
                 backlogAtEnd,
                 drained,
                 cpuUsed,
+                compilerSeconds,
                 reads,
                 DatabaseStatus.delta(dbBefore, dbAfter),
                 profile);

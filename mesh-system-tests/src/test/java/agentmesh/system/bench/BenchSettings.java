@@ -10,7 +10,9 @@ import java.util.List;
  *
  * @param pairs          agents in pairs, each sending to its partner and reading its own inbox
  * @param readers        how the agents read: {@code long-poll} or {@code sse}
- * @param warmUp         load before the first measured step, so that the figures are not the JIT's
+ * @param warmUp         load before the first measured step at least, so that the figures are not the JIT's; it goes
+ *                       on while the server's JIT compilers still work ({@link #JIT_SETTLED_CORES})
+ * @param warmUpLongest  the longest warm-up, however busy the compilers stay
  * @param warmUpRate     messages/s during the warm-up
  * @param rates          the measured steps, messages/s offered, in order
  * @param step           how long each step offers its rate
@@ -25,6 +27,7 @@ record BenchSettings(
         int pairs,
         ReaderMode readers,
         Duration warmUp,
+        Duration warmUpLongest,
         int warmUpRate,
         List<Integer> rates,
         Duration step,
@@ -34,6 +37,15 @@ record BenchSettings(
         int maxInFlight,
         int overload,
         Duration overloadTime) {
+
+    /**
+     * The warm-up ends once the server's JIT compiler threads used less than this many cores over its last
+     * {@link #WARM_UP_ROUND}: on this 2-core machine C2 was still using 0.37 cores in the first half of the step
+     * after a 5-minute warm-up at 300/s, a quarter of the server's CPU per message at 250/s.
+     */
+    static final double JIT_SETTLED_CORES = 0.05;
+
+    static final Duration WARM_UP_ROUND = Duration.ofSeconds(30);
 
     enum ReaderMode {
         LONG_POLL,
@@ -47,6 +59,7 @@ record BenchSettings(
                         .toUpperCase()
                         .replace('-', '_')),
                 Duration.ofSeconds(Integer.getInteger("bench.warmup-seconds", 180)),
+                Duration.ofSeconds(Integer.getInteger("bench.warmup-max-seconds", 900)),
                 Integer.getInteger("bench.warmup-rate", 300),
                 Arrays.stream(System.getProperty("bench.rates", "250,500,1000,1500,2000,3000")
                                 .split(","))
@@ -68,6 +81,7 @@ record BenchSettings(
                 5,
                 readers,
                 Duration.ZERO,
+                Duration.ZERO,
                 0,
                 List.of(50),
                 Duration.ofSeconds(10),
@@ -87,7 +101,12 @@ record BenchSettings(
         return agents() + " agents in " + pairs + " pairs, readers by "
                 + readers.name().toLowerCase().replace('_', '-')
                 + ", " + step.toSeconds() + " s per step, " + Math.round(newTaskShare * 100) + " % of sends open a task"
-                + ", warm-up " + warmUp.toSeconds() + " s at " + warmUpRate + "/s, at most " + maxInFlight
+                + (warmUp.isZero()
+                        ? ", no warm-up"
+                        : ", warm-up at " + warmUpRate + "/s for " + warmUp.toSeconds() + " s and on, to at most "
+                                + warmUpLongest.toSeconds() + " s, until the server's JIT compilers use less than "
+                                + Math.round(JIT_SETTLED_CORES * 100) + " % of a core")
+                + ", at most " + maxInFlight
                 + " sends in flight";
     }
 }

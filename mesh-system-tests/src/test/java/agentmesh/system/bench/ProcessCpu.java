@@ -55,16 +55,49 @@ final class ProcessCpu {
         return seconds;
     }
 
+    /** The JIT compiler threads' CPU seconds so far of the named process ({@link #compilerSeconds(long)}). */
+    double compilerSeconds(String name) {
+        Long pid = pids.get(name);
+        return pid == null ? Double.NaN : compilerSeconds(pid);
+    }
+
     static double cpuSeconds(long pid) {
         try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            // The command name (field 2) may hold spaces; the fields after it start at the state (field 3).
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            long utime = Long.parseLong(fields[11]);
-            long stime = Long.parseLong(fields[12]);
-            return (utime + stime) / TICKS_PER_SECOND;
+            return seconds(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
+    }
+
+    /**
+     * CPU seconds a HotSpot JVM's JIT compiler threads ({@code C1 CompilerThread0}, {@code C2 CompilerThread0}, ...)
+     * used so far: what a server still compiling adds to each message's cost, minutes into a steady load. (HotSpot
+     * ends the compiler threads it added beyond one of each kind when they idle, and their time with them; on 2
+     * cores it starts no more than that one.)
+     */
+    private static double compilerSeconds(long pid) {
+        try (Stream<Path> threads = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return threads.mapToDouble(thread -> {
+                        try {
+                            String stat = Files.readString(thread.resolve("stat"));
+                            String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                            return comm.matches("C[12] CompilerThre.*") ? seconds(stat) : 0;
+                        } catch (IOException e) {
+                            return 0; // a thread that ended meanwhile
+                        }
+                    })
+                    .sum();
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** User + system time of a {@code stat} line, of a process or a thread. */
+    private static double seconds(String stat) {
+        // The command name (field 2) may hold spaces; the fields after it start at the state (field 3).
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        long utime = Long.parseLong(fields[11]);
+        long stime = Long.parseLong(fields[12]);
+        return (utime + stime) / TICKS_PER_SECOND;
     }
 }

@@ -6,8 +6,9 @@ import org.HdrHistogram.Histogram;
 /**
  * The figures of one step. A step is <em>sustained</em> when the mesh admitted at least 98 % of what was offered and
  * kept up: at the end of the load no more than one second's worth of admitted messages was still unseen, and every
- * admitted message was seen within the drain time after it. {@code profile} is the server's CPU profile of the
- * step, null unless the run profiles ({@code bench.profile}).
+ * admitted message was seen within the drain time after it. {@code serverCompilerSeconds} is the part of the server's
+ * CPU its JIT compiler threads used; {@code profile} is the server's CPU profile of the step, null unless the run
+ * profiles ({@code bench.profile}).
  */
 record StepResult(
         int rate,
@@ -18,6 +19,7 @@ record StepResult(
         int backlogAtEnd,
         boolean drained,
         Map<String, Double> cpuSeconds,
+        double serverCompilerSeconds,
         long readRequests,
         Map<String, Long> database,
         ProfileBreakdown profile) {
