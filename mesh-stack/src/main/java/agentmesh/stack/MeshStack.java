@@ -172,21 +172,34 @@ public final class MeshStack implements AutoCloseable {
     }
 
     /**
-     * One more Payara Server instance, whatever the stack's kind, started with no application: for a test tool that
-     * deploys the EAR itself (the in-container tests deploy it with their test classes inside).
+     * One more Payara Server instance, whatever the stack's kind, with the production settings and started with no
+     * application: for a test tool that deploys the EAR itself (the in-container tests deploy it with their test
+     * classes inside).
      */
     public PayaraServer addEmptyServer() {
+        PayaraServer empty = newPayaraServer();
+        empty.create();
+        return empty;
+    }
+
+    /** One more Payara Server domain as {@code create-domain} makes it, nothing of the mesh's in it, started. */
+    public PayaraServer addBareServer() {
+        PayaraServer bare = newPayaraServer();
+        bare.createBare();
+        return bare;
+    }
+
+    private PayaraServer newPayaraServer() {
         int portBase = Ports.freeBase(config.portBase().orElse(8000) + 1000);
-        PayaraServer empty = (PayaraServer) newServer(
+        PayaraServer server = (PayaraServer) newServer(
                 StackConfig.Server.PAYARA,
                 "-" + portBase,
                 portBase + 80,
                 portBase + 48,
                 Optional.of(portBase),
                 serverEnvironment(config));
-        extraServers.add(empty);
-        empty.create();
-        return empty;
+        extraServers.add(server);
+        return server;
     }
 
     /** The EAR the stack deploys. */

@@ -63,6 +63,19 @@ public final class PayaraServer implements MeshServer {
 
     /** Creates the domain anew with the production settings and starts it, with no application. */
     public void create() {
+        createBare();
+        adminCommand("add-library", Database.driverJar().toString());
+        createPasswordAlias("mesh.db.password", environment.get("MESH_DB_PASSWORD"));
+        applySettings(serverConfig.resolve("payara").resolve("setup.asadmin"));
+        stop(); // the JVM options and the driver take effect at the next start
+        start();
+    }
+
+    /**
+     * Creates the domain anew as {@code create-domain} makes it, nothing of the mesh's in it (no driver, no pool, no
+     * settings), and starts it, with no application.
+     */
+    public void createBare() {
         stopStale();
         Directories.delete(domainsDir.resolve(DOMAIN));
         List<String> create =
@@ -70,11 +83,6 @@ public final class PayaraServer implements MeshServer {
         portBase.ifPresent(base -> create.addAll(List.of("--portbase", base.toString())));
         create.add(DOMAIN);
         asadmin(create, Duration.ofMinutes(2));
-        start();
-        adminCommand("add-library", Database.driverJar().toString());
-        createPasswordAlias("mesh.db.password", environment.get("MESH_DB_PASSWORD"));
-        applySettings(serverConfig.resolve("payara").resolve("setup.asadmin"));
-        stop(); // the JVM options and the driver take effect at the next start
         start();
     }
 

@@ -11,19 +11,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * A domain nobody prepared for the mesh (no {@code jdbc/mesh}, no {@code mesh.datasource}): the EAR deploys there
- * all the same and runs on the datasource it defines itself.
+ * A domain nobody prepared for the mesh, as {@code create-domain} makes it (no JDBC driver, no {@code jdbc/mesh}, no
+ * {@code mesh.datasource}, none of the production settings): the EAR deploys there all the same and runs on the
+ * datasource it defines itself, with the driver it carries.
  */
 @ExtendWith(MeshStackExtension.class)
 class OwnDataSourceIT {
 
     @Test
     void onADomainWithoutTheServersPoolTheMeshRunsOnItsOwnDataSource() {
-        try (PayaraServer bare = MeshStackExtension.stack().addEmptyServer()) {
-            bare.adminCommand("delete-config-property", "--source", "domain", "--propertyName", "mesh.datasource");
-            bare.adminCommand("delete-jdbc-resource", "jdbc/mesh");
-            bare.adminCommand("delete-jdbc-connection-pool", "mesh");
+        try (PayaraServer bare = MeshStackExtension.stack().addBareServer()) {
             assertFalse(bare.adminCommand("list-jdbc-resources").contains("jdbc/mesh"));
+            assertFalse(bare.adminCommand("list-libraries").contains("mysql"), "the driver is the EAR's own");
 
             bare.deploy();
 

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -124,6 +125,10 @@ final class BenchRun {
             double seconds = (System.nanoTime() - start) / 1e9;
             compilerCores = (cpu.compilerSeconds(server) - compilerBefore) / seconds;
             warmed = warmed.plus(BenchSettings.WARM_UP_ROUND);
+            double cores = compilerCores;
+            long elapsed = warmed.toSeconds();
+            LOG.info(() -> String.format(
+                    Locale.ROOT, "Warm-up at %d s: the server's JIT compilers used %.3f cores", elapsed, cores));
         }
         rounds.forEach(this::settle);
         return new BenchResult.WarmUp(warmed, compilerCores);
