@@ -125,10 +125,11 @@ final class BenchRun {
             double seconds = (System.nanoTime() - start) / 1e9;
             compilerCores = (cpu.compilerSeconds(server) - compilerBefore) / seconds;
             warmed = warmed.plus(BenchSettings.WARM_UP_ROUND);
-            double cores = compilerCores;
-            long elapsed = warmed.toSeconds();
-            LOG.info(() -> String.format(
-                    Locale.ROOT, "Warm-up at %d s: the server's JIT compilers used %.3f cores", elapsed, cores));
+            LOG.info(String.format(
+                    Locale.ROOT,
+                    "Warm-up at %d s: the server's JIT compilers used %.3f cores",
+                    warmed.toSeconds(),
+                    compilerCores));
         }
         rounds.forEach(this::settle);
         return new BenchResult.WarmUp(warmed, compilerCores);
