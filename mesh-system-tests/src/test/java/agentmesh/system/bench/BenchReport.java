@@ -55,7 +55,7 @@ final class BenchReport {
 
     private void warmUp() {
         BenchResult.WarmUp warmUp = result.warmUp();
-        if (warmUp == null || warmUp.length().isZero()) {
+        if (warmUp.length().isZero()) {
             return;
         }
         line("");

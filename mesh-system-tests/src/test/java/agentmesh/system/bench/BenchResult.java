@@ -7,8 +7,8 @@ import java.util.Optional;
 
 /**
  * Everything a run measured; {@link BenchReport} renders it. {@code speed} is the machine's at the run's start and at
- * its end; {@code warmUp} how long the load ran before the first step. {@code ceilings} and {@code overload} are null when not measured (the overload step needs a sustained step
- * to multiply).
+ * its end; {@code warmUp} how long the load ran before the first step. {@code ceilings} and {@code overload} are null
+ * when not measured (the overload step needs a sustained step to multiply).
  */
 record BenchResult(
         String server,

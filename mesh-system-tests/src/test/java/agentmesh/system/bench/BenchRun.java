@@ -65,7 +65,7 @@ final class BenchRun {
         Optional<ServerProfiler> profiler = ServerProfiler.fromSystemProperties(
                 Optional.ofNullable(processes.get(stack.config().server().title())));
         List<StepResult> steps = new ArrayList<>();
-        BenchResult.WarmUp warmUp = null;
+        BenchResult.WarmUp warmUp;
         WrkOverload.Result overload = null;
         readers.start(agents);
         try {
@@ -193,13 +193,14 @@ final class BenchRun {
         // Started before the CPU is read and stopped after: its own start and its writing out are not the step's.
         profiler.ifPresent(ServerProfiler::start);
         Map<String, Double> cpuBefore = cpu.sample();
-        double compilerBefore = cpu.compilerSeconds(config.server().title());
+        String server = config.server().title();
+        double compilerBefore = cpu.compilerSeconds(server);
         Map<String, Long> dbBefore = DatabaseStatus.sample(config);
         long start = System.nanoTime();
         sender.offer(recorder);
         double seconds = (System.nanoTime() - start) / 1e9;
         Map<String, Double> cpuAfter = cpu.sample();
-        double compilerSeconds = cpu.compilerSeconds(config.server().title()) - compilerBefore;
+        double compilerSeconds = cpu.compilerSeconds(server) - compilerBefore;
         ProfileBreakdown profile = profiler.map(
                         p -> p.stop(Path.of("target", "bench-profile-" + recorder.rate + ".collapsed")))
                 .orElse(null);
